@@ -1,0 +1,126 @@
+"""MinHash signatures and LSH band keys, value-identical to ``datasketch``.
+
+``datasketch.MinHash`` (2.x, default scheme ``affine32``) hashes each shingle with
+the first four bytes of its SHA-1 (little endian), pre-mixes that with the 32-bit
+MurmurHash3 finalizer and applies ``a*h + b mod 2**32`` per permutation, where
+``a`` (odd) and ``b`` come from ``numpy.random.RandomState(seed)``.  We do the same
+with one vectorized numpy pass per document instead of one per shingle, and
+never import datasketch (it pulls in SciPy, 0.4 s on a small server).  A test
+compares the values one by one against datasketch.
+
+Pure: values in, values out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+HASH_SCHEME = "datasketch-affine32-sha1"
+
+Signature = npt.NDArray[np.uint32]
+
+_MAX_HASH = np.uint32(0xFFFFFFFF)
+_FMIX = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35), np.uint32(16))
+# Shingles are processed in blocks so that a 20 MB document does not allocate a
+# (shingles x permutations) matrix of gigabytes.
+_BLOCK = 4096
+
+
+@lru_cache(maxsize=8)
+def permutations(num_permutations: int, seed: int) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
+    """The ``(a, b)`` parameters datasketch draws for ``num_perm`` and ``seed``."""
+    if num_permutations < 1:
+        raise ValueError(f"num_permutations must be >= 1, got {num_permutations}")
+    gen = np.random.RandomState(seed)
+    a = gen.randint(0, 1 << 31, num_permutations, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+    b = gen.randint(0, 1 << 32, num_permutations, dtype=np.uint32)
+    a.setflags(write=False)
+    b.setflags(write=False)
+    return a, b
+
+
+def _fmix32(hv: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint32]:
+    s1, m1, s2, m2, s3 = _FMIX
+    hv = hv ^ (hv >> s1)
+    hv = hv * m1
+    hv = hv ^ (hv >> s2)
+    hv = hv * m2
+    return hv ^ (hv >> s3)
+
+
+def hash_shingles(shingles: Iterable[bytes]) -> npt.NDArray[np.uint32]:
+    """SHA-1 based 32-bit hashes of the shingles (datasketch's ``sha1_hash32``)."""
+    sha1 = hashlib.sha1
+    raw = b"".join([sha1(s).digest()[:4] for s in shingles])
+    return np.frombuffer(raw, dtype="<u4").astype(np.uint32)
+
+
+def signature(shingles: Iterable[bytes], *, num_permutations: int, seed: int) -> Signature:
+    """The MinHash signature of a shingle set.
+
+    The empty set gives all ``0xFFFFFFFF``, as an empty datasketch MinHash does.
+    """
+    a, b = permutations(num_permutations, seed)
+    # (permutations x shingles) with the reduction along the contiguous axis:
+    # about 3x faster than the other orientation, and done in place.
+    a_col, b_col = a[:, None], b[:, None]
+    hashes = _fmix32(hash_shingles(shingles))
+    result = np.full(num_permutations, _MAX_HASH, dtype=np.uint32)
+    for start in range(0, len(hashes), _BLOCK):
+        block = np.multiply(a_col, hashes[None, start : start + _BLOCK])
+        np.add(block, b_col, out=block)
+        np.minimum(result, block.min(axis=1), out=result)
+    return result
+
+
+def jaccard(sig_a: Signature, sig_b: Signature) -> float:
+    """Estimated Jaccard similarity: the share of equal signature positions."""
+    if sig_a.shape != sig_b.shape:
+        raise ValueError(f"signatures differ in length: {sig_a.shape[0]} vs {sig_b.shape[0]}")
+    return float(np.count_nonzero(sig_a == sig_b)) / float(sig_a.shape[0])
+
+
+def containment(jaccard_estimate: float, size_a: int, size_b: int) -> float:
+    """How much of the smaller shingle set lies in the larger one, from J and sizes.
+
+    ``|A & B| = J * (|A| + |B|) / (1 + J)``, divided by ``min(|A|, |B|)``.
+    """
+    smaller = min(size_a, size_b)
+    if smaller <= 0:
+        return 0.0
+    shared = jaccard_estimate * (size_a + size_b) / (1.0 + jaccard_estimate)
+    return min(1.0, shared / smaller)
+
+
+def band_keys(sig: Signature, *, bands: int, rows: int) -> list[int]:
+    """One 63-bit key per band; equal keys in one band make a candidate pair.
+
+    The band number is part of the hashed bytes, so keys of different bands never
+    collide and one flat key column (indexed) serves every band.
+    """
+    if bands * rows > sig.shape[0]:
+        raise ValueError(f"bands*rows = {bands * rows} exceeds the signature length {sig.shape[0]}")
+    raw = sig.astype("<u4").tobytes()
+    width = 4 * rows
+    keys = []
+    for band in range(bands):
+        digest = hashlib.blake2b(
+            raw[band * width : (band + 1) * width], digest_size=8, person=band.to_bytes(4, "little")
+        ).digest()
+        keys.append(int.from_bytes(digest, "little") >> 1)
+    return keys
+
+
+def to_bytes(sig: Signature) -> bytes:
+    return sig.astype("<u4").tobytes()
+
+
+def from_bytes(raw: bytes, num_permutations: int) -> Signature:
+    if len(raw) != 4 * num_permutations:
+        raise ValueError(f"stored signature has {len(raw)} bytes, expected {4 * num_permutations}")
+    return np.frombuffer(raw, dtype="<u4").astype(np.uint32)

@@ -1,0 +1,122 @@
+"""Text preparation: normalization, OCR-confusion folding, shingles, samples.
+
+Pure functions, values in and values out.  ``NORMALIZER_VERSION`` goes into the
+index's meta table: change it whenever the output of ``normalize`` or ``shingles``
+changes for some input, so that an old index is rejected instead of silently
+compared with signatures of a different text representation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+NORMALIZER_VERSION = "2"
+
+SHINGLE_KINDS = ("word", "char")
+
+# Currency signs carry meaning for humans but are one character wide; spell them so
+# that "€ 12,50" and "12,50 EUR" share shingles.
+_SYMBOLS = (("€", " eur "), ("$", " usd "), ("£", " gbp "), ("§", " par "), ("%", " pct "))
+# A word broken at a line end by hyphenation ("Ver-\ntrag") is one word again.
+_HYPHEN_BREAK = re.compile(r"(\w)-[ \t]*\r?\n[ \t]*(\w)")
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+# OCR confuses glyphs that look alike.  Folding both sides onto one representative
+# costs almost nothing in precision (all documents are folded alike) and keeps a
+# re-scan's "lnvoice Tota1 Payrnent" in the same shingles as "Invoice Total Payment".
+_OCR_CHARS = str.maketrans({"1": "l", "i": "l", "j": "l", "0": "o", "5": "s", "8": "b", "6": "b"})
+_OCR_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"), ("ii", "u"))
+
+
+def normalize(text: str) -> str:
+    """Lower-case, accent-free, punctuation-free text with single spaces.
+
+    Umlauts lose their dots (``Müller`` and the OCR's ``Muller`` agree), ``ß``
+    becomes ``ss`` and compatibility forms (ligatures, full-width digits) their
+    plain letters.  Scripts without Latin letters (CJK, Arabic, Hebrew) are kept
+    as letters, not dropped, so such documents still have words.
+    """
+    if not text:
+        return ""
+    text = _CONTROL.sub(" ", text)
+    if "-" in text:
+        text = _HYPHEN_BREAK.sub(r"\1\2", text)
+    text = unicodedata.normalize("NFKC", text)
+    # str.replace per symbol is ~10x faster than str.translate with a dict on
+    # non-ASCII text, and most documents hold none or one of these symbols.
+    for symbol, word in _SYMBOLS:
+        if symbol in text:
+            text = text.replace(symbol, word)
+    text = text.casefold()
+    if not text.isascii():
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    if text.isascii():
+        return " ".join(_NON_WORD.split(text)).strip()
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text).split())
+
+
+def fold_ocr(normalized: str) -> str:
+    """Map look-alike glyphs onto one representative (applied to both sides).
+
+    Works on a whole normalized text at once: its words are separated by single
+    spaces, so no replaced pair can span two words.
+    """
+    for pair, single in _OCR_PAIRS:
+        normalized = normalized.replace(pair, single)
+    return normalized.translate(_OCR_CHARS)
+
+
+def shingle_words(normalized: str, *, fold: bool = True) -> list[str]:
+    """The words that shingles are built from: OCR-folded unless ``fold`` is off."""
+    return (fold_ocr(normalized) if fold else normalized).split()
+
+
+def word_count(text: str) -> int:
+    """How many words ``normalize(text)`` has (the ``min_words`` filter uses it)."""
+    return len(normalize(text).split())
+
+
+def shingles(words: Sequence[str], *, kind: str, size: int) -> set[bytes]:
+    """The shingle set of a document, as UTF-8 bytes ready for hashing.
+
+    ``kind="word"``: overlapping ``size``-word n-grams (the seed's default, size 3).
+    ``kind="char"``: overlapping ``size``-character n-grams of the text with all
+    spaces removed, so split and merged words ("Rech nung", "derVertrag") give the
+    same shingles.  Texts shorter than one shingle give one shingle of all they have,
+    empty text gives the empty set.
+    """
+    if size < 1:
+        raise ValueError(f"shingle size must be >= 1, got {size}")
+    seq = words
+    if not seq:
+        return set()
+    if kind == "word":
+        if len(seq) <= size:
+            return {" ".join(seq).encode()}
+        return {" ".join(seq[i : i + size]).encode() for i in range(len(seq) - size + 1)}
+    if kind == "char":
+        joined = "".join(seq)
+        if len(joined) <= size:
+            return {joined.encode()}
+        return {joined[i : i + size].encode() for i in range(len(joined) - size + 1)}
+    raise ValueError(f"unknown shingle kind {kind!r}; use one of {', '.join(SHINGLE_KINDS)}")
+
+
+def fuzzy_samples(normalized: str, size_chars: int) -> tuple[str, str]:
+    """Head and tail of the text that the fuzzy score compares, together at most
+    ``size_chars`` characters; a text that fits is its own head and tail.
+
+    Comparing heads and tails separately (and keeping the better) lets a copy with a
+    cover sheet (same tail) or missing its last page (same head) score like a copy,
+    where one ratio over the first N characters would see two different texts.
+    """
+    if size_chars <= 0:
+        return "", ""
+    if len(normalized) <= size_chars:
+        return normalized, normalized
+    half = size_chars // 2
+    return normalized[:half], normalized[len(normalized) - half :]

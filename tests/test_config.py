@@ -1,0 +1,153 @@
+"""Configuration: precedence, validation messages, files written 0600."""
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from paperless_dedupe_hook import config
+from paperless_dedupe_hook._errors import ConfigError
+
+
+def _load(tmp_path: Path, body: str | None, env: dict[str, str] | None = None, **overrides: object) -> config.Config:
+    path = tmp_path / "config.toml"
+    if body is not None:
+        path.write_text(body, encoding="utf-8")
+    return config.load(config_path=str(path), env={"HOME": str(tmp_path)} | (env or {}), overrides=overrides or None)
+
+
+def test_empty_file_means_all_defaults(tmp_path: Path) -> None:
+    cfg = _load(tmp_path, "")
+    for key in config.KEYS:
+        if key.name not in ("index.path",):
+            assert cfg[key.name] == key.default, key.name
+    assert cfg["detection.similarity_threshold"] == 0.75
+    assert cfg["actions.link_field"] == "Possible duplicates"
+
+
+def test_precedence_flag_over_env_over_file(tmp_path: Path) -> None:
+    body = '[paperless]\nurl = "http://file:8000"\n[detection]\nsimilarity_threshold = 0.8\n'
+    cfg = _load(tmp_path, body)
+    assert cfg["paperless.url"] == "http://file:8000"
+    cfg = _load(tmp_path, body, env={"PAPERLESS_DEDUPE_URL": "http://env:8000"})
+    assert cfg["paperless.url"] == "http://env:8000"
+    assert cfg.sources["paperless.url"] == "env PAPERLESS_DEDUPE_URL"
+    cfg = _load(tmp_path, body, env={"PAPERLESS_DEDUPE_URL": "http://env:8000"}, **{"paperless.url": "http://flag:1"})
+    assert cfg["paperless.url"] == "http://flag:1"
+    assert cfg["detection.similarity_threshold"] == 0.8
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        pytest.param("[detection]\nsimilarity_threshold = 1.5\n", "detection.similarity_threshold = 1.5", id="out-of-range"),
+        pytest.param('[detection]\nnum_permutations = "many"\n', "detection.num_permutations = 'many'", id="wrong-type"),
+        pytest.param("[detection]\nnum_permutations = 12.5\n", "whole number", id="not-whole"),
+        pytest.param('[hook]\nstrict = "yes"\n', "hook.strict", id="string-for-bool-in-file"),
+        pytest.param("[detection]\nsimilarity_treshold = 0.8\n", "did you mean 'detection.similarity_threshold'", id="unknown-key"),
+        pytest.param("[detection]\njaccard_weight = 50\n", "must add up to 100", id="weights"),
+        pytest.param('[paperless]\nurl = "paperless:8000"\n', "has no scheme", id="url-without-scheme"),
+        pytest.param("detection = 3\n", "must be a [section] table", id="not-a-table"),
+        pytest.param("[detection\n", "not valid TOML", id="bad-toml"),
+        pytest.param("[detection]\nnum_bands = 200\n", "fewer than 2 rows", id="too-many-bands"),
+        pytest.param('[index]\nbackend = "mongo"\n', "'sqlite' or 'redis'", id="bad-choice"),
+    ],
+)
+def test_bad_values_name_key_value_and_range(tmp_path: Path, body: str, needle: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, body)
+    message = str(info.value)
+    assert needle in message
+    assert "\n" not in message
+
+
+def test_every_range_is_enforced(tmp_path: Path) -> None:
+    for key in config.KEYS:
+        if key.kind in ("int", "float") and key.high is not None:
+            section, name = key.name.split(".")
+            with pytest.raises(ConfigError, match=key.name.replace(".", r"\.")):
+                _load(tmp_path, f"[{section}]\n{name} = {key.high * 2 + 1}\n")
+
+
+@pytest.mark.parametrize(("word", "value"), [("true", True), ("YES", True), ("t", True), ("1", True), ("no", False), ("f", False), ("0", False)])
+def test_environment_booleans_use_paperless_words(tmp_path: Path, word: str, value: bool) -> None:
+    cfg = _load(tmp_path, "", env={"PAPERLESS_DEDUPE_HOOK_STRICT": word})
+    assert cfg["hook.strict"] is value
+
+
+def test_environment_number_out_of_range_names_the_variable(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="PAPERLESS_DEDUPE_DETECTION_MIN_WORDS"):
+        _load(tmp_path, "", env={"PAPERLESS_DEDUPE_DETECTION_MIN_WORDS": "-3"})
+
+
+def test_none_values_from_paperless_env_are_ignored(tmp_path: Path) -> None:
+    cfg = _load(tmp_path, "", env={"PAPERLESS_DEDUPE_URL": "None", "PAPERLESS_REDIS": "None"})
+    assert cfg["paperless.url"] == "http://localhost:8000"
+    assert cfg["index.redis_url"] == ""
+
+
+def test_token_file_and_missing_token(tmp_path: Path) -> None:
+    token_file = tmp_path / "token"
+    token_file.write_text("abc123\n")
+    cfg = _load(tmp_path, f'[paperless]\ntoken_file = "{token_file}"\n')
+    assert config.require_token(cfg) == "abc123"
+    with pytest.raises(ConfigError, match="no API token"):
+        config.require_token(_load(tmp_path, ""))
+    with pytest.raises(ConfigError, match="cannot be read"):
+        _load(tmp_path, f'[paperless]\ntoken_file = "{tmp_path / "nope"}"\n')
+
+
+def test_explicit_missing_file_and_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not found"):
+        config.load(config_path=str(tmp_path / "missing.toml"), env={})
+    path = tmp_path / "locked.toml"
+    path.write_text("")
+    path.chmod(0)
+    try:
+        if os.geteuid() != 0:  # root reads anything
+            with pytest.raises(ConfigError, match="not readable"):
+                config.load(config_path=str(path), env={})
+    finally:
+        path.chmod(0o600)
+
+
+def test_world_readable_file_with_token_warns(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[paperless]\ntoken = "canary-secret"\n')
+    path.chmod(0o644)
+    cfg = config.load(config_path=str(path), env={})
+    assert any("chmod 600" in w for w in cfg.warnings)
+    assert all("canary-secret" not in w for w in cfg.warnings)
+    path.chmod(0o600)
+    assert config.load(config_path=str(path), env={}).warnings == ()
+
+
+def test_masked_hides_the_token(tmp_path: Path) -> None:
+    cfg = _load(tmp_path, '[paperless]\ntoken = "canary-secret"\n')
+    assert "canary-secret" not in repr(cfg.masked())
+
+
+def test_write_private_creates_0600_and_refuses_to_overwrite(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "config.toml"
+    config.write_private(path, config.starter_toml())
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    with pytest.raises(ConfigError, match="exists already"):
+        config.write_private(path, "x")
+    assert config.load(config_path=str(path), env={})["detection.num_permutations"] == 256
+
+
+def test_set_keys_keeps_other_keys(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[paperless]\nurl = "http://x:1"\n')
+    config.set_keys(path, {"detection.num_bands": 23})
+    cfg = config.load(config_path=str(path), env={})
+    assert cfg["detection.num_bands"] == 23
+    assert cfg["paperless.url"] == "http://x:1"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_example_file_documents_every_key() -> None:
+    example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(encoding="utf-8")
+    for key in config.KEYS:
+        assert f"{key.name.split('.', 1)[1]} =" in example, key.name

@@ -1,0 +1,63 @@
+"""Normalization, OCR folding, shingles and samples (pure, property-tested)."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from paperless_dedupe_hook import text
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param("Müller Straße", "muller strasse", id="umlaut-and-eszett"),
+        pytest.param("1.234,56 €", "1 234 56 eur", id="euro"),
+        pytest.param("Ver-\n  trag", "vertrag", id="hyphenation"),
+        pytest.param("ÄÖÜ äöü", "aou aou", id="capital-umlauts"),
+        pytest.param("ﬁnal", "final", id="ligature"),
+        pytest.param("a\x00b\x07c", "a b c", id="control-chars"),
+        pytest.param("東京 שלום", "東京 שלום", id="cjk-and-hebrew-kept"),
+        pytest.param("", "", id="empty"),
+        pytest.param("  \n\t ", "", id="whitespace"),
+    ],
+)
+def test_normalize(raw: str, expected: str) -> None:
+    assert text.normalize(raw) == expected
+
+
+def test_lost_umlaut_and_ocr_confusions_fold_together() -> None:
+    clean = text.shingle_words(text.normalize("Invoice Total Payment Müller"))
+    noisy = text.shingle_words(text.normalize("lnvoice Tota1 Payrnent Muller"))
+    assert clean == noisy
+
+
+def test_word_and_char_shingles() -> None:
+    words = ["the", "quick", "brown", "fox"]
+    assert text.shingles(words, kind="word", size=3) == {b"the quick brown", b"quick brown fox"}
+    assert text.shingles(["ab", "cd"], kind="char", size=3) == {b"abc", b"bcd"}
+    assert text.shingles(["rech", "nung"], kind="char", size=4) == text.shingles(["rechnung"], kind="char", size=4)
+    assert text.shingles(["one"], kind="word", size=3) == {b"one"}
+    assert text.shingles([], kind="word", size=3) == set()
+    with pytest.raises(ValueError, match="unknown shingle kind"):
+        text.shingles(words, kind="line", size=3)
+
+
+def test_fuzzy_samples_head_and_tail() -> None:
+    assert text.fuzzy_samples("abc", 10) == ("abc", "abc")
+    head, tail = text.fuzzy_samples("a" * 50 + "b" * 50, 20)
+    assert head == "a" * 10 and tail == "b" * 10
+
+
+@given(st.text())
+def test_normalize_is_idempotent_and_clean(raw: str) -> None:
+    once = text.normalize(raw)
+    assert text.normalize(once) == once
+    assert "  " not in once
+    assert once == once.strip()
+    assert all(ch.isalnum() or ch == " " for ch in once)
+
+
+@given(st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=6), max_size=30), st.integers(1, 5))
+def test_word_shingle_count_bound(words: list[str], size: int) -> None:
+    result = text.shingles(words, kind="word", size=size)
+    assert len(result) <= max(1, len(words) - size + 1) if words else result == set()
