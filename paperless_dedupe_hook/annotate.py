@@ -1,0 +1,174 @@
+"""Writing matches into Paperless: our tag, one note, the documentlink field.
+
+Only additive calls: ``bulk_edit`` ``add_tag`` and ``modify_custom_fields`` with the
+merged link list (never a PATCH, which replaces whole lists), and a note POST.
+Every step checks first what is already there, so a second run writes nothing.
+The newer document of a pair (higher id) is the one annotated; the primary, the
+oldest, is left alone.  The index records each written pair after the tag is set:
+a recorded pair whose document has lost our tag was dismissed by the user.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .scoring import PairScore
+
+NOTE_HEADER = "Possible duplicate (paperless-dedupe-hook):"
+_NOTE_REF = re.compile(r"#(\d+)\b")
+
+
+class Client(Protocol):
+    def find_tags(self, name: str) -> list[dict[str, Any]]: ...
+    def create_tag(self, name: str, *, color: str = ...) -> dict[str, Any]: ...
+    def find_custom_fields(self, name: str) -> list[dict[str, Any]]: ...
+    def create_custom_field(self, name: str, data_type: str = ...) -> dict[str, Any]: ...
+    def get_document(self, document_id: int, *, fields: Any = ...) -> dict[str, Any]: ...
+    def get_notes(self, document_id: int) -> list[dict[str, Any]]: ...
+    def add_note(self, document_id: int, text: str) -> list[dict[str, Any]]: ...
+    def bulk_edit(self, documents: Any, method: str, parameters: Mapping[str, Any]) -> None: ...
+
+
+class Ledger(Protocol):
+    def annotated(self, doc_id: int) -> set[int]: ...
+    def record_annotation(self, doc_id: int, match_ids: Iterable[int], at: str) -> None: ...
+    def dismiss(self, a: int, b: int, reason: str, at: str) -> None: ...
+
+
+@dataclass
+class Outcome:
+    annotated: dict[int, list[int]] = field(default_factory=dict)  # doc -> matches newly written
+    dismissed: list[tuple[int, int]] = field(default_factory=list)
+    planned: list[str] = field(default_factory=list)  # dry run: what would be written
+
+
+def note_text(matches: Iterable[tuple[PairScore, int, str]]) -> str:
+    """``matches``: (pair, the other document's id, its title)."""
+    lines = [NOTE_HEADER]
+    for pair, other, title in matches:
+        lines.append(
+            f"- #{other} “{title}”: score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
+            f"fuzzy {pair.fuzzy:.2f}, discriminative {pair.discriminative:.2f})"
+        )
+    return "\n".join(lines)
+
+
+def noted_ids(notes: Iterable[Mapping[str, Any]]) -> set[int]:
+    """Ids our own notes already name."""
+    out: set[int] = set()
+    for note in notes:
+        body = str(note.get("note") or "")
+        if body.startswith(NOTE_HEADER):
+            out.update(int(x) for x in _NOTE_REF.findall(body))
+    return out
+
+
+class Annotator:
+    def __init__(
+        self,
+        client: Client,
+        ledger: Ledger,
+        *,
+        tag: str,
+        note: bool,
+        link_field: str,
+        dry_run: bool,
+        now: Callable[[], str],
+    ) -> None:
+        self.client, self.ledger = client, ledger
+        self.tag_name, self.note, self.link_name, self.dry_run = tag, note, link_field, dry_run
+        self.now = now
+        self._tag_id: int | None = None
+        self._field_id: int | None = None
+        self._resolved = False
+
+    def _resolve(self) -> None:
+        """Find our tag and field, creating them when missing (not in a dry run)."""
+        if self._resolved:
+            return
+        if self.tag_name:
+            tags = self.client.find_tags(self.tag_name)
+            exact = [t for t in tags if t.get("name") == self.tag_name] or tags
+            if exact:
+                self._tag_id = int(min(exact, key=lambda t: int(t["id"]))["id"])
+            elif not self.dry_run:
+                self._tag_id = int(self.client.create_tag(self.tag_name)["id"])
+        if self.link_name:
+            fields = [f for f in self.client.find_custom_fields(self.link_name) if f.get("data_type") == "documentlink"]
+            if fields:
+                self._field_id = int(min(fields, key=lambda f: int(f["id"]))["id"])
+            elif not self.dry_run:
+                self._field_id = int(self.client.create_custom_field(self.link_name, "documentlink")["id"])
+        self._resolved = True
+
+    def annotate(
+        self,
+        doc_id: int,
+        matches: list[tuple[PairScore, int, str]],
+        *,
+        document: Mapping[str, Any] | None = None,
+        outcome: Outcome | None = None,
+    ) -> Outcome:
+        """Annotate ``doc_id`` (the newer document) with ``matches`` (older ones)."""
+        outcome = outcome or Outcome()
+        if not matches:
+            return outcome
+        self._resolve()
+        if document is None:
+            document = self.client.get_document(doc_id, fields=["id", "title", "tags", "custom_fields"])
+        tags = {int(t) for t in document.get("tags") or []}
+        recorded = self.ledger.annotated(doc_id)
+        if recorded and self._tag_id is not None and self._tag_id not in tags:
+            # We tagged this document before and the tag is gone: the user dismissed it.
+            for other in recorded:
+                self.ledger.dismiss(doc_id, other, "tag removed", self.now())
+                outcome.dismissed.append((min(doc_id, other), max(doc_id, other)))
+            matches = [m for m in matches if m[1] not in recorded]
+            if not matches:
+                return outcome
+        match_ids = sorted({m[1] for m in matches})
+        self._link(doc_id, document, match_ids, outcome)
+        if self.note:
+            self._note(doc_id, matches, outcome)
+        if self._tag_id is None and self.dry_run and self.tag_name:
+            outcome.planned.append(f"tag #{doc_id} {self.tag_name!r} (the tag would be created)")
+        elif self._tag_id is not None and self._tag_id not in tags:
+            self._write(outcome, f"tag #{doc_id} {self.tag_name!r}", lambda: self.client.bulk_edit(
+                [doc_id], "add_tag", {"tag": self._tag_id}))
+        if not self.dry_run:
+            self.ledger.record_annotation(doc_id, match_ids, self.now())
+        new = [m for m in match_ids if m not in recorded]
+        if new:
+            outcome.annotated[doc_id] = new
+        return outcome
+
+    def _link(self, doc_id: int, document: Mapping[str, Any], match_ids: list[int], outcome: Outcome) -> None:
+        if self._field_id is None and not (self.dry_run and self.link_name):
+            return
+        current: list[int] = []
+        for entry in document.get("custom_fields") or []:
+            if self._field_id is not None and int(entry.get("field", -1)) == self._field_id:
+                current = [int(x) for x in (entry.get("value") or [])]
+        merged = sorted(set(current) | set(match_ids))
+        if merged == sorted(set(current)):
+            return
+        field_id = self._field_id
+        self._write(outcome, f"link #{doc_id} -> {merged}", lambda: self.client.bulk_edit(
+            [doc_id], "modify_custom_fields",
+            {"add_custom_fields": {str(field_id): merged}, "remove_custom_fields": []}))
+
+    def _note(self, doc_id: int, matches: list[tuple[PairScore, int, str]], outcome: Outcome) -> None:
+        already = noted_ids(self.client.get_notes(doc_id))
+        fresh = [m for m in matches if m[1] not in already]
+        if fresh:
+            body = note_text(fresh)
+            self._write(outcome, f"note #{doc_id}: {body!r}", lambda: self.client.add_note(doc_id, body))
+
+    def _write(self, outcome: Outcome, what: str, action: Callable[[], object]) -> None:
+        if self.dry_run:
+            outcome.planned.append(what)
+        else:
+            action()

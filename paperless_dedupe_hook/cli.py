@@ -1,0 +1,275 @@
+"""``paperless-dedupe``: a thin command layer over the library (argparse, no click).
+
+Exit codes (PRODUCT.md): 0 success, 1 ``check`` found duplicates, 2 usage error,
+3 configuration error, 4 Paperless API error, 5 index error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from . import config as config_mod
+from ._errors import DedupeError, UsageError
+from .config import Config
+
+Handler = Callable[[argparse.Namespace, Config], int]
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _info(args: argparse.Namespace, line: str) -> None:
+    if not args.quiet:
+        print(line, file=sys.stderr, flush=True)
+
+
+def _load(args: argparse.Namespace, overrides: dict[str, Any] | None = None) -> Config:
+    cfg = config_mod.load(config_path=args.config, overrides=overrides)
+    for warning in cfg.warnings:
+        _err(f"WARNING {warning}")
+    return cfg
+
+
+def _client(cfg: Config) -> Any:
+    from .client import PaperlessClient
+
+    return PaperlessClient(
+        url=cfg["paperless.url"], token=config_mod.require_token(cfg),
+        timeout_seconds=cfg["paperless.timeout_seconds"], verify_tls=cfg["paperless.verify_tls"],
+    )
+
+
+def _settings(args: argparse.Namespace, cfg: Config) -> Any:
+    from .engine import settings_from_config
+
+    settings = settings_from_config(cfg)
+    for line in settings.log_lines():
+        _info(args, ("[WARN] " if line.startswith("s_curve") else "[INFO] ") + line)
+    return settings
+
+
+# -- commands -------------------------------------------------------------
+def cmd_hook(args: argparse.Namespace, cfg: Config) -> int:
+    from .hook import main as hook_main
+
+    doc = str(args.document_id) if args.document_id is not None else None
+    return hook_main(document_id=doc, config_path=args.config)
+
+
+def cmd_rebuild(args: argparse.Namespace, cfg: Config) -> int:
+    from . import maintenance
+
+    settings = _settings(args, cfg)
+    return maintenance.rebuild_command(args, cfg, settings, info=lambda line: _info(args, line))
+
+
+def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
+    from . import maintenance
+
+    settings = _settings(args, cfg)
+    with _client(cfg) as client:
+        result = maintenance.check_document(client, cfg, settings, args.doc_id)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    elif result["matches"]:
+        print(f"document {result['document']} has {len(result['matches'])} possible duplicate(s):")
+        for m in result["matches"]:
+            print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
+                  f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+    else:
+        print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s)")
+    return 1 if result["matches"] else 0
+
+
+def cmd_tune(args: argparse.Namespace, cfg: Config) -> int:
+    from . import tuning
+
+    return tuning.tune_command(args, cfg)
+
+
+def cmd_evaluate(args: argparse.Namespace, cfg: Config) -> int:
+    from . import evaluation, sources
+    from .rebuild import analyse
+
+    settings = _settings(args, cfg)
+    docs = sources.read_jsonl(Path(args.docs))
+    truth = evaluation.read_truth(Path(args.truth))
+    analysis = analyse(docs, settings, workers=args.workers)
+    result = evaluation.evaluate(docs, truth, analysis, settings)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    for line in evaluation.audit_lines(result):
+        print(line)
+    for line in evaluation.summary_lines(result):
+        print(line)
+    return 0
+
+
+def cmd_status(args: argparse.Namespace, cfg: Config) -> int:
+    from . import maintenance
+
+    settings = _settings(args, cfg)
+    status = maintenance.status(cfg, settings)
+    if args.json:
+        print(json.dumps(status, indent=2))
+        return 0
+    for key, value in status.items():
+        if key != "config" and value is not None:
+            print(f"{key:<20} {value}")
+    return 0
+
+
+def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
+    from .indexfile import now_iso, open_index
+
+    if args.a == args.b:
+        raise UsageError(f"dismiss needs two different documents, got {args.a} twice")
+    settings = _settings(args, cfg)
+    with open_index(cfg.index_path, settings) as index, index.write():
+        index.dismiss(args.a, args.b, "dismissed by hand", now_iso())
+    print(f"documents {min(args.a, args.b)} and {max(args.a, args.b)} will not be reported as duplicates again")
+    return 0
+
+
+def cmd_config(args: argparse.Namespace, cfg: Config | None) -> int:
+    path, _explicit = config_mod.resolve_config_path(args.config, _environ())
+    if args.action == "path":
+        print(path)
+        return 0
+    if args.action == "init":
+        config_mod.write_private(path, config_mod.starter_toml(), exist_ok=args.force)
+        print(f"wrote {path} (mode 0600); set paperless.url and paperless.token in it")
+        return 0
+    cfg = _load(args)
+    if args.json:
+        print(json.dumps(cfg.masked(), indent=2))
+        return 0
+    print(f"# effective configuration ({path})")
+    for section, values in cfg.masked().items():
+        print(f"[{section}]")
+        for key, value in values.items():
+            print(f"{key} = {json.dumps(value, ensure_ascii=False)}  # {cfg.sources[section + '.' + key]}")
+    return 0
+
+
+def _environ() -> dict[str, str]:
+    import os
+
+    return dict(os.environ)
+
+
+# -- parser ---------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="paperless-dedupe",
+        description="Find near-duplicate documents in Paperless-NGX and mark them inside Paperless.",
+    )
+    parser.add_argument("--version", action="version", version=f"paperless-dedupe-hook {__version__}")
+    parser.add_argument("--config", metavar="FILE", help="config file (default: $PAPERLESS_DEDUPE_CONFIG or the user config dir)")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more output")
+    parser.add_argument("-q", "--quiet", action="store_true", help="only results and errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("hook", help="run the post-consume check for one document (as paperless-dedupe-hook)")
+    p.add_argument("--document-id", type=int, help="document id (default: $DOCUMENT_ID)")
+    p.set_defaults(handler=cmd_hook)
+
+    p = sub.add_parser("rebuild-index", help="index the whole library, score and group duplicates")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--from-jsonl", metavar="FILE", help="read documents from JSONL instead of the API")
+    src.add_argument("--from-export", metavar="DIR", help="read a document_exporter directory (manifest.json)")
+    p.add_argument("--incremental", action="store_true", help="only documents changed since the last run; drop deleted ones")
+    p.add_argument("--annotate", action="store_true", help="write tag, note and link for every duplicate found")
+    p.add_argument("--dry-run", action="store_true", help="with --annotate: show what would be written")
+    p.add_argument("--report", metavar="FILE", help="write the result as JSON")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--workers", type=int, default=None, help="processes for signatures and scoring (default: all cores)")
+    p.set_defaults(handler=cmd_rebuild)
+
+    p = sub.add_parser("check", help="what the hook would find for one document (changes nothing)")
+    p.add_argument("doc_id", type=int, metavar="DOC_ID")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_check)
+
+    p = sub.add_parser("tune", help="choose LSH bands and rows for a threshold (seed guide)")
+    p.add_argument("--threshold", type=float, help="target Jaccard for the S-curve (default: the config's lsh target)")
+    p.add_argument("--num-permutations", type=int, help="signature length (default: the config's)")
+    p.add_argument("--pairs", metavar="FILE", help="labelled pairs (JSONL) to measure candidate recall and precision")
+    p.add_argument("--docs", metavar="FILE", help="documents (JSONL) for --pairs")
+    p.add_argument("--divisors-only", action="store_true", help="only splits with bands*rows == num_permutations")
+    p.add_argument("--write", action="store_true", help="store the chosen num_bands in the config file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_tune)
+
+    p = sub.add_parser("evaluate", help="run the pipeline on a labelled JSONL corpus and score it")
+    p.add_argument("--docs", required=True, metavar="FILE")
+    p.add_argument("--truth", required=True, metavar="FILE")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--workers", type=int, default=None)
+    p.set_defaults(handler=cmd_evaluate)
+
+    p = sub.add_parser("status", help="index path, size, documents, last rebuild, LSH config")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_status)
+
+    _extra_commands(sub)
+
+    p = sub.add_parser("dismiss", help="record that two documents are not duplicates")
+    p.add_argument("a", type=int, metavar="A")
+    p.add_argument("b", type=int, metavar="B")
+    p.set_defaults(handler=cmd_dismiss)
+
+    p = sub.add_parser("config", help="init / show / path of the config file")
+    p.add_argument("action", choices=("init", "show", "path"))
+    p.add_argument("--force", action="store_true", help="init: overwrite an existing file")
+    p.add_argument("--json", action="store_true", help="show: as JSON")
+    p.set_defaults(handler=cmd_config, no_config=True)
+    return parser
+
+
+def _extra_commands(sub: Any) -> None:
+    """Commands living in their own modules (doctor, report)."""
+    try:
+        from . import doctor
+    except ImportError:
+        doctor = None  # type: ignore[assignment]
+    if doctor is not None:
+        p = sub.add_parser("doctor", help="check URL, token, API version, permissions, tag, field, index")
+        p.set_defaults(handler=doctor.doctor_command)
+    try:
+        from . import report_html
+    except ImportError:
+        report_html = None  # type: ignore[assignment]
+    if report_html is not None:
+        p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
+        p.add_argument("--html", required=True, metavar="FILE")
+        p.set_defaults(handler=report_html.report_command)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if getattr(args, "no_config", False):
+            return int(args.handler(args, None))
+        cfg = _load(args)
+        handler: Handler = args.handler
+        return int(handler(args, cfg))
+    except DedupeError as exc:
+        _err(f"error: {exc}")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

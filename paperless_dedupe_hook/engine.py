@@ -1,0 +1,177 @@
+"""Turns a configuration into detection settings and finds one document's matches.
+
+Shared by the hook, ``check`` and the rebuild, so that all three score exactly
+alike.  Holds no state of its own: the index and the documents come in as values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import __version__, banding, minhash, text
+from .config import Config
+from .features import EXTRACTOR_VERSION, FeatureParams, Features
+from .scoring import PairScore, ScoreParams, score, token_weigher
+from .store import SCHEMA_VERSION
+
+# Paperless names a merge result "<title> (merged)" and split parts "<title> (split N)"
+# (or "(part N)"); these resemble their sources by construction.
+_DERIVED_TITLE = re.compile(r"\s\((?:merged|split \d+|part \d+)\)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    features: FeatureParams
+    scoring: ScoreParams
+    banding: banding.Banding
+    lsh_target: float
+    ignore_derived: bool = True
+
+    @property
+    def band_rows(self) -> tuple[int, int]:
+        return self.banding.bands, self.banding.rows
+
+    def band_keys(self, feats: Features) -> list[int]:
+        if feats.signature is None:
+            return []
+        return minhash.band_keys(feats.signature, bands=self.banding.bands, rows=self.banding.rows)
+
+    def compat(self) -> dict[str, str]:
+        """What the index's meta table must hold for its signatures to be usable."""
+        f = self.features
+        return {
+            "schema_version": str(SCHEMA_VERSION),
+            "hash_scheme": minhash.HASH_SCHEME,
+            "normalizer_version": text.NORMALIZER_VERSION,
+            "extractor_version": EXTRACTOR_VERSION,
+            "num_permutations": str(f.num_permutations),
+            "seed": str(f.seed),
+            "shingle": f.shingle,
+            "ngram_size": str(f.ngram_size),
+            "bands": str(self.banding.bands),
+            "rows": str(self.banding.rows),
+            "fuzzy_sample_size": str(f.fuzzy_sample_size),
+            "min_words": str(f.min_words),
+        }
+
+    def describe(self) -> dict[str, Any]:
+        """Everything needed to reproduce a clustering (reports, status --json)."""
+        f, s = self.features, self.scoring
+        return {
+            "package_version": __version__,
+            "num_permutations": f.num_permutations,
+            "num_bands": self.banding.bands,
+            "rows": self.banding.rows,
+            "lsh_threshold": self.lsh_target,
+            "s_curve_midpoint": round(self.banding.midpoint, 4),
+            "similarity_threshold": s.similarity_threshold,
+            "jaccard_weight": s.jaccard_weight,
+            "fuzzy_weight": s.fuzzy_weight,
+            "discriminative_penalty_strength": s.penalty_strength,
+            "containment": s.containment,
+            "shingle": f.shingle,
+            "ngram_size": f.ngram_size,
+            "min_words": f.min_words,
+            "fuzzy_sample_size": f.fuzzy_sample_size,
+            "seed": f.seed,
+            "hash_scheme": minhash.HASH_SCHEME,
+            "normalizer_version": text.NORMALIZER_VERSION,
+            "extractor_version": EXTRACTOR_VERSION,
+            "ignore_derived": self.ignore_derived,
+        }
+
+    def log_lines(self) -> list[str]:
+        """The ``LSH config:`` line and, when the curve is off target, the warning."""
+        lines = [banding.config_line(self.features.num_permutations, self.banding, self.lsh_target)]
+        warning = banding.midpoint_warning(self.banding, self.lsh_target)
+        if warning:
+            lines.append(warning)
+        return lines
+
+
+def settings_from_config(config: Config) -> Settings:
+    v = config.values
+    num_perm = int(v["detection.num_permutations"])
+    target = banding.lsh_target(float(v["detection.similarity_threshold"]), v["detection.lsh_threshold"])
+    return Settings(
+        features=FeatureParams(
+            num_permutations=num_perm,
+            seed=int(v["detection.seed"]),
+            shingle=str(v["detection.shingle"]),
+            ngram_size=int(v["detection.ngram_size"]),
+            fuzzy_sample_size=int(v["detection.fuzzy_sample_size"]),
+            min_words=int(v["detection.min_words"]),
+        ),
+        scoring=ScoreParams(
+            similarity_threshold=float(v["detection.similarity_threshold"]),
+            jaccard_weight=float(v["detection.jaccard_weight"]),
+            fuzzy_weight=float(v["detection.fuzzy_weight"]),
+            penalty_strength=float(v["detection.discriminative_penalty_strength"]),
+            containment=bool(v["detection.containment"]),
+        ),
+        banding=banding.resolve(num_perm, v["detection.num_bands"], target),
+        lsh_target=target,
+        ignore_derived=bool(v["detection.ignore_derived"]),
+    )
+
+
+def is_derived_pair(title_a: str, title_b: str) -> bool:
+    """A merge or split result next to another document: expected to look alike."""
+    return bool(_DERIVED_TITLE.search(title_a or "") or _DERIVED_TITLE.search(title_b or ""))
+
+
+class IndexReader(Protocol):
+    def candidates(self, keys: list[int], *, exclude: int | None = None) -> list[int]: ...
+    def features(self, ids: Iterable[int], num_permutations: int) -> list[Features]: ...
+    def document_frequency(self, tokens: Iterable[str]) -> dict[str, int]: ...
+
+
+def score_against(
+    feats: Features,
+    others: Iterable[Features],
+    settings: Settings,
+    weight: Callable[[str], float] | None,
+    *,
+    dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+) -> list[PairScore]:
+    """Scores of ``feats`` against each comparable other; all pairs, not only matches."""
+    out = []
+    for other in others:
+        if other.doc_id == feats.doc_id or not other.comparable:
+            continue
+        pair = (min(feats.doc_id, other.doc_id), max(feats.doc_id, other.doc_id))
+        if pair in dismissed:
+            continue
+        if settings.ignore_derived and is_derived_pair(feats.title, other.title):
+            continue
+        out.append(score(feats, other, settings.scoring, weight=weight))
+    return out
+
+
+def find_matches(
+    index: IndexReader,
+    feats: Features,
+    settings: Settings,
+    *,
+    dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+    extra_df: Mapping[str, int] | None = None,
+) -> tuple[list[PairScore], int]:
+    """The matches of one document against the index: (pairs at or above the
+    threshold, best first; number of LSH candidates looked at)."""
+    if not feats.comparable:
+        return [], 0
+    ids = index.candidates(settings.band_keys(feats), exclude=feats.doc_id)
+    if not ids:
+        return [], 0
+    others = index.features(ids, settings.features.num_permutations)
+    tokens = set(feats.tokens).union(*(o.tokens for o in others))
+    df = index.document_frequency(tokens)
+    for token, extra in (extra_df or {}).items():
+        df[token] = df.get(token, 0) + extra
+    scored = score_against(feats, others, settings, token_weigher(df), dismissed=dismissed)
+    threshold = settings.scoring.similarity_threshold
+    matches = sorted((p for p in scored if p.score >= threshold), key=lambda p: -p.score)
+    return matches, len(ids)

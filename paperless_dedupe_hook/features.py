@@ -1,0 +1,86 @@
+"""What the index keeps of a document, computed from its text, pure.
+
+Everything scoring needs later is here, so that a candidate found in the index
+can be scored without fetching its text again: the MinHash signature, the shingle
+count (for containment), the fuzzy head/tail samples and the discriminative
+tokens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from . import minhash, text
+from .extract import extract_tokens
+
+# Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
+EXTRACTOR_VERSION = "1"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FeatureParams:
+    num_permutations: int = 256
+    seed: int = 1
+    shingle: str = "word"
+    ngram_size: int = 3
+    fuzzy_sample_size: int = 5000
+    min_words: int = 20
+
+    def __post_init__(self) -> None:
+        if self.shingle not in text.SHINGLE_KINDS:
+            raise ValueError(f"shingle must be one of {text.SHINGLE_KINDS}, got {self.shingle!r}")
+        if self.num_permutations < 1 or self.ngram_size < 1 or self.min_words < 0:
+            raise ValueError(f"invalid feature parameters: {self}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Features:
+    doc_id: int
+    fingerprint: bytes  # 16-byte BLAKE2b of the normalized text
+    word_count: int
+    shingle_count: int
+    signature: minhash.Signature | None  # None: below min_words, never compared
+    head: str
+    tail: str
+    tokens: frozenset[str]
+    title: str = ""
+
+    @property
+    def comparable(self) -> bool:
+        return self.signature is not None
+
+
+def fingerprint(normalized: str) -> bytes:
+    return hashlib.blake2b(normalized.encode("utf-8"), digest_size=16).digest()
+
+
+def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = "") -> Features:
+    normalized = text.normalize(content)
+    words = text.shingle_words(normalized)
+    head, tail = text.fuzzy_samples(normalized, params.fuzzy_sample_size)
+    if len(words) < params.min_words:
+        return Features(
+            doc_id=doc_id,
+            fingerprint=fingerprint(normalized),
+            word_count=len(words),
+            shingle_count=0,
+            signature=None,
+            head=head,
+            tail=tail,
+            tokens=frozenset(),
+            title=title,
+        )
+    shingle_set = text.shingles(words, kind=params.shingle, size=params.ngram_size)
+    sig = minhash.signature(shingle_set, num_permutations=params.num_permutations, seed=params.seed)
+    return Features(
+        doc_id=doc_id,
+        fingerprint=fingerprint(normalized),
+        word_count=len(words),
+        shingle_count=len(shingle_set),
+        signature=sig,
+        head=head,
+        tail=tail,
+        tokens=extract_tokens(content),
+        title=title,
+    )

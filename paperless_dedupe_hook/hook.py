@@ -1,0 +1,188 @@
+"""The post-consume hook: ``paperless-dedupe-hook`` (no arguments).
+
+Paperless runs it once per consumed document with ``DOCUMENT_ID`` in the
+environment and marks the whole consume FAILED on a non-zero exit.  So every
+failure that lies outside the document (Paperless unreachable, token refused,
+broken index, our own bug) ends in one line on stderr and exit 0, unless the user
+set ``hook.strict = true``.  The whole run is bounded by ``hook.timeout_seconds``.
+
+Imports are kept to what the check needs (no datasketch/SciPy, no click/rich):
+``python -X importtime -c "import paperless_dedupe_hook.hook"`` shows them.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from ._errors import ConfigError, DedupeError, PaperlessNotFound, UsageError
+
+if TYPE_CHECKING:
+    from .config import Config
+
+DOCUMENT_FIELDS = ("id", "title", "content", "modified", "tags", "custom_fields")
+
+
+class HookTimeout(DedupeError):
+    exit_code = 4
+
+
+@dataclass
+class HookResult:
+    document_id: int
+    matches: list[tuple[int, float]]
+    candidates: int
+    annotated: list[int]
+    skipped: str = ""
+
+
+def parse_document_id(raw: str | None) -> int:
+    if raw is None or raw.strip() in ("", "None"):
+        raise UsageError("DOCUMENT_ID is not set: Paperless sets it for post-consume scripts; run 'paperless-dedupe hook --document-id N' by hand")
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise UsageError(f"DOCUMENT_ID = {raw.strip()[:40]!r} is not a document id: expected a whole number") from None
+    if value <= 0:
+        raise UsageError(f"DOCUMENT_ID = {value} is not a document id: expected a positive number")
+    return value
+
+
+class Log:
+    """Paperless logs our stdout at INFO and stderr at WARNING: keep both short."""
+
+    def __init__(self, *, verbosity: int = 1) -> None:
+        self.verbosity = verbosity
+
+    def info(self, line: str) -> None:
+        if self.verbosity >= 2:
+            print(line, flush=True)
+
+    def say(self, line: str) -> None:
+        if self.verbosity >= 1:
+            print(line, flush=True)
+
+    def warn(self, line: str) -> None:
+        print(f"WARNING paperless-dedupe-hook: {line}", file=sys.stderr, flush=True)
+
+
+def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Log | None = None) -> HookResult:
+    """Check one document and annotate its duplicates.  Raises DedupeError."""
+    from . import config as config_mod
+    from .annotate import Annotator
+    from .client import PaperlessClient
+    from .engine import find_matches, settings_from_config
+    from .features import compute
+    from .indexfile import now_iso, open_index
+
+    log = log or Log(verbosity=1)
+    for warning in cfg.warnings:
+        log.warn(warning)
+    settings = settings_from_config(cfg)
+    for line in settings.log_lines():
+        log.info(line)
+    token = config_mod.require_token(cfg)
+    with PaperlessClient(
+        url=cfg["paperless.url"], token=token, timeout_seconds=cfg["paperless.timeout_seconds"],
+        verify_tls=cfg["paperless.verify_tls"], deadline=deadline,
+    ) as client:
+        root = client.root_id(document_id)
+        doc = client.get_document(root, fields=DOCUMENT_FIELDS)
+        feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
+        remaining = 30.0 if deadline is None else max(1.0, deadline - time.monotonic())
+        with open_index(Path(cfg.index_path), settings, create=True, lock_timeout=remaining) as index:
+            with index.write():  # check and insert atomically: a racing hook sees one or the other
+                known = index.fingerprint(root) is not None
+                extra = None if known else {t: 1 for t in feats.tokens}
+                matches, n_candidates = find_matches(
+                    index, feats, settings, dismissed=index.dismissed_pairs(), extra_df=extra
+                )
+                index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
+            if not feats.comparable:
+                return HookResult(root, [], 0, [], skipped=f"fewer than {settings.features.min_words} words")
+            annotator = Annotator(
+                client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
+                link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
+            )
+            titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
+                                                                settings.features.num_permutations)}
+            older = [(m, m.a, titles.get(m.a, "")) for m in matches if m.b == root]
+            outcome = annotator.annotate(root, older, document=doc)
+            for m in matches:  # the other document is the newer one: it gets the annotation
+                if m.a == root:
+                    outcome = annotator.annotate(m.b, [(m, root, feats.title)], outcome=outcome)
+            for line in outcome.planned:
+                log.info(f"dry run: would {line}")
+    return HookResult(
+        root,
+        [(m.b if m.a == root else m.a, m.score) for m in matches],
+        n_candidates,
+        sorted(outcome.annotated),
+    )
+
+
+def _strict_from_env(env: Mapping[str, str]) -> bool:
+    raw = env.get("PAPERLESS_DEDUPE_HOOK_STRICT", "").strip().lower()
+    return raw in {"true", "1", "t", "y", "yes"}
+
+
+def main(argv: list[str] | None = None, *, document_id: str | None = None, config_path: str | None = None) -> int:
+    env = os.environ
+    log = Log(verbosity=2 if env.get("PAPERLESS_DEDUPE_VERBOSE", "").lower() in {"true", "1", "yes"} else 1)
+    strict = _strict_from_env(env)
+    started = time.monotonic()
+    raw_id = document_id if document_id is not None else env.get("DOCUMENT_ID")
+    try:
+        from . import config as config_mod
+
+        cfg = config_mod.load(config_path=config_path, env=env)
+        strict = bool(cfg["hook.strict"])
+        timeout = float(cfg["hook.timeout_seconds"])
+    except ConfigError as exc:
+        log.warn(f"configuration error, document not checked: {exc}")
+        return exc.exit_code if strict else 0
+
+    def on_alarm(signum: int, frame: FrameType | None) -> None:
+        raise HookTimeout(f"gave up after hook.timeout_seconds = {timeout:g} s: raise it or check Paperless's response time")
+
+    if hasattr(signal, "SIGALRM"):
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        doc_id = parse_document_id(raw_id)
+        result = run(doc_id, cfg, deadline=started + timeout - 0.5, log=log)
+    except PaperlessNotFound as exc:
+        log.warn(f"document {raw_id} not checked: {exc}")
+        return exc.exit_code if strict else 0
+    except DedupeError as exc:
+        log.warn(f"document {raw_id} not checked: {exc}")
+        return exc.exit_code if strict else 0
+    except Exception as exc:  # noqa: BLE001 - our bug must not fail the user's consume
+        log.warn(f"document {raw_id} not checked: internal error {type(exc).__name__}: {exc}")
+        return 1 if strict else 0
+    finally:
+        if hasattr(signal, "SIGALRM"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    elapsed = time.monotonic() - started
+    if result.skipped:
+        log.say(f"paperless-dedupe: document {result.document_id} indexed, not compared ({result.skipped}) [{elapsed:.2f} s]")
+    elif result.matches:
+        shown = ", ".join(f"#{i} ({s:.2f})" for i, s in result.matches[:5])
+        log.say(
+            f"paperless-dedupe: document {result.document_id}: {len(result.matches)} possible duplicate(s): {shown}; "
+            f"annotated {', '.join(f'#{i}' for i in result.annotated) or 'nothing new'} [{elapsed:.2f} s]"
+        )
+    else:
+        log.say(f"paperless-dedupe: document {result.document_id}: no duplicates among {result.candidates} candidate(s) [{elapsed:.2f} s]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""The library-wide commands behind the CLI: rebuild (full and incremental),
+check, status.  The CLI parses; this module does the work."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from . import cluster, sources
+from ._errors import UsageError
+from .config import Config
+from .engine import Settings, find_matches
+from .features import compute
+from .indexfile import now_iso, open_index, write_fresh
+from .progress import Progress
+from .rebuild import Analysis, Document, analyse, report
+from .store import SqliteIndex
+
+# bulk_edit bumps ``modified`` only when its queued task runs, seconds later; an
+# incremental run looks back this far before its last start so nothing slips by.
+INCREMENTAL_OVERLAP = timedelta(minutes=10)
+
+
+def _read_documents(args: argparse.Namespace, cfg: Config, client: Any, info: Callable[[str], None],
+                    modified_after: str | None = None) -> list[Document]:
+    if args.from_jsonl:
+        return sources.read_jsonl(Path(args.from_jsonl))
+    if args.from_export:
+        return sources.read_export(Path(args.from_export))
+    progress = Progress("fetching", None, quiet=args.quiet)
+    docs = []
+    for doc in sources.ApiSource(client, modified_after=modified_after):
+        docs.append(doc)
+        progress.update(len(docs))
+    progress.finish()
+    return docs
+
+
+def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *, info: Callable[[str], None]) -> int:
+    if args.dry_run and not args.annotate:
+        raise UsageError("--dry-run goes with --annotate (a rebuild without --annotate writes nothing to Paperless)")
+    offline = bool(args.from_jsonl or args.from_export)
+    if offline and args.annotate:
+        raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    client = None if offline else _client(cfg)
+    try:
+        path = cfg.index_path
+        if args.incremental:
+            if offline:
+                raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
+            analysis_report = incremental(args, cfg, settings, client, info)
+            titles: dict[str, str] = {}
+        else:
+            dismissed: set[tuple[int, int]] = set()
+            if path.exists():
+                try:
+                    with SqliteIndex(path) as old:
+                        dismissed = old.dismissed_pairs()
+                except Exception:  # noqa: BLE001 - a broken old index is being replaced anyway
+                    dismissed = set()
+            started = now_iso()
+            docs = _read_documents(args, cfg, client, info)
+            progress = Progress("signing", len(docs), quiet=args.quiet)
+            analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
+            progress.finish()
+            write_fresh(path, analysis, settings)
+            if not offline:
+                with open_index(path, settings) as index, index.write():
+                    index.set_meta({"last_sync_started": started})
+            analysis_report = report(analysis, settings)
+            titles = analysis_titles(analysis)
+        if args.report:
+            Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False), encoding="utf-8")
+        if args.annotate and client is not None:
+            annotate_results(client, cfg, settings, analysis_report, info,
+                             dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
+        _summary(args, analysis_report, cfg, titles)
+    finally:
+        if client is not None:
+            client.close()
+    return 0
+
+
+def _client(cfg: Config) -> Any:
+    from .cli import _client as make
+
+    return make(cfg)
+
+
+def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles: dict[str, str]) -> None:
+    if args.json:
+        print(json.dumps({k: rep[k] for k in ("documents", "candidates")} | {
+            "pairs": len(rep["pairs"]), "groups": rep["groups"], "index_path": str(cfg.index_path)}, indent=2))
+        return
+    print(f"documents {rep['documents']}  candidates {rep['candidates']}  duplicate pairs {len(rep['pairs'])}  "
+          f"groups {len(rep['groups'])}  index {cfg.index_path}")
+    for group in rep["groups"][:20]:
+        members = ", ".join(f"#{m} {titles[str(m)]!r}" if titles.get(str(m)) else f"#{m}" for m in group["members"])
+        print(f"  group #{group['primary']}  confidence {group['confidence']:.2f}  {members}")
+    if len(rep["groups"]) > 20:
+        print(f"  ... and {len(rep['groups']) - 20} more groups (see --report or 'paperless-dedupe report --html')")
+
+
+def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str, Any],
+                     info: Callable[[str], None], *, dry_run: bool) -> None:
+    from .annotate import Annotator
+    from .scoring import PairScore
+
+    with open_index(cfg.index_path, settings) as index:
+        annotator = Annotator(client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
+                              link_field=cfg["actions.link_field"], dry_run=dry_run, now=now_iso)
+        titles = {f.doc_id: f.title for f in index.features(
+            {p["a"] for p in rep["pairs"]}, settings.features.num_permutations)}
+        by_newer: dict[int, list[tuple[PairScore, int, str]]] = {}
+        for p in rep["pairs"]:
+            pair = PairScore(p["a"], p["b"], p["score"], p["jaccard"], p["fuzzy"], p["discriminative"], p["containment"])
+            by_newer.setdefault(p["b"], []).append((pair, p["a"], titles.get(p["a"], "")))
+        outcome = None
+        for doc_id in sorted(by_newer):
+            outcome = annotator.annotate(doc_id, by_newer[doc_id], outcome=outcome)
+    if outcome is not None:
+        for line in outcome.planned:
+            print(f"would {line}")
+        verb = "would annotate" if dry_run else "annotated"
+        info(f"{verb} {len(outcome.annotated)} document(s); {len(outcome.dismissed)} pair(s) dismissed by users")
+
+
+def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, client: Any,
+                info: Callable[[str], None]) -> dict[str, Any]:
+    """Re-sign documents changed since the last run, drop deleted ones, re-score
+    their pairs and re-group, in place, in one transaction."""
+    path = cfg.index_path
+    started = datetime.now(UTC)
+    with open_index(path, settings) as index:
+        meta = index.meta()
+        since = meta.get("last_sync_started")
+        if not since:
+            raise UsageError(f"index {path} has no record of a sync with Paperless: run a full 'rebuild-index' first")
+        after = (datetime.fromisoformat(since) - INCREMENTAL_OVERLAP).isoformat().replace("+00:00", "Z")
+        changed = _read_documents(args, cfg, client, info, modified_after=after)
+        present = set(client.document_ids())
+        known = index.modified_of()
+        deleted = [i for i in known if i not in present]
+        feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
+        touched = {d.id for d in changed} | set(deleted)
+        pairs, _groups = index.results()
+        kept = [p for p in pairs if p["a"] not in touched and p["b"] not in touched]
+        dismissed = index.dismissed_pairs()
+        with index.write():
+            for doc_id in deleted:
+                index.remove(doc_id)
+            for f, d in zip(feats, changed, strict=True):
+                index.put(f, modified=d.modified, keys=settings.band_keys(f))
+            new_pairs: dict[tuple[int, int], dict[str, Any]] = {}
+            for f in feats:
+                matches, _n = find_matches(index, f, settings, dismissed=dismissed)
+                for m in matches:
+                    new_pairs[(m.a, m.b)] = m.as_dict()
+            all_pairs = kept + list(new_pairs.values())
+            groups = cluster.groups((p["a"], p["b"], p["score"]) for p in all_pairs)
+            group_dicts = [{"primary": g.primary, "members": list(g.members), "confidence": g.confidence} for g in groups]
+            index.store_results(all_pairs, group_dicts)
+            index.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": "incremental",
+                            "last_sync_started": started.isoformat(timespec="seconds")})
+            count = index.count()
+    info(f"incremental: {len(changed)} changed, {len(deleted)} deleted, {count} indexed")
+    return {"config": settings.describe(), "documents": count, "candidates": len(new_pairs),
+            "pairs": sorted(all_pairs, key=lambda p: (p["a"], p["b"])), "groups": group_dicts,
+            "changed": len(changed), "deleted": len(deleted)}
+
+
+def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) -> dict[str, Any]:
+    root = client.root_id(doc_id)
+    doc = client.get_document(root, fields=("id", "title", "content"))
+    feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
+    with open_index(cfg.index_path, settings) as index:
+        known = index.fingerprint(root) is not None
+        matches, n = find_matches(index, feats, settings, dismissed=index.dismissed_pairs(),
+                                  extra_df=None if known else {t: 1 for t in feats.tokens})
+        titles = {f.doc_id: f.title for f in index.features(
+            [m.a if m.b == root else m.b for m in matches], settings.features.num_permutations)}
+    out = []
+    for m in matches:
+        other = m.a if m.b == root else m.b
+        out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
+    return {"document": root, "comparable": feats.comparable, "candidates": n, "matches": out}
+
+
+def status(cfg: Config, settings: Settings) -> dict[str, Any]:
+    path = cfg.index_path
+    out: dict[str, Any] = {
+        "index_path": str(path),
+        "backend": cfg["index.backend"],
+        "index_exists": path.exists(),
+        "index_bytes": path.stat().st_size if path.exists() else 0,
+        "documents": 0,
+        "last_rebuild": None,
+        "num_permutations": settings.features.num_permutations,
+        "num_bands": settings.banding.bands,
+        "rows": settings.banding.rows,
+        "similarity_threshold": settings.scoring.similarity_threshold,
+        "lsh_threshold": settings.lsh_target,
+        "s_curve_midpoint": round(settings.banding.midpoint, 4),
+        "lsh_config": settings.log_lines()[0],
+        "s_curve_warning": next(iter(settings.log_lines()[1:]), None),
+        "config_path": str(cfg.path) if cfg.path else None,
+        "config": settings.describe(),
+    }
+    if path.exists():
+        with open_index(path, settings) as index:
+            meta = index.meta()
+            out["documents"] = index.count()
+            out["last_rebuild"] = meta.get("last_rebuild")
+            pairs, groups = index.results()
+            out["duplicate_pairs"] = len(pairs)
+            out["groups"] = len(groups)
+    return out
+
+
+def analysis_titles(analysis: Analysis) -> dict[str, str]:
+    return {str(f.doc_id): f.title for f in analysis.features}

@@ -1,0 +1,124 @@
+"""Scoring a candidate pair, pure.
+
+The seed's formula::
+
+    final = (jaccard_weight*J + fuzzy_weight*F) / 100 * (1 - strength/100 * (1 - D))
+
+J is estimated from the MinHash signatures.  With ``containment`` on, J is
+divided by the size ratio of the two shingle sets when the smaller holds at least
+half as many shingles as the larger: a copy missing its last page, or one with a
+cover sheet, has J equal to that ratio although all of it is the other text.
+J/ratio never exceeds the true containment, and for two documents of equal size
+it is J itself, so template series gain nothing from it.
+
+F is rapidfuzz's ``ratio`` (0-1) of the fuzzy samples; heads and tails are
+compared separately and the better one counts.  D is the discriminative
+similarity of the extracted tokens (dates, amounts, identifiers, references,
+routes), with tokens that recur across many documents weighing less.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from rapidfuzz.fuzz import ratio
+
+from . import minhash
+from .extract import discriminative_similarity
+from .features import Features
+
+# Below this size ratio a "copy" would be missing more than half of the other
+# document: that is an excerpt, not a duplicate, so containment stops helping.
+MIN_CONTAINMENT_RATIO = 0.5
+# Tokens seen in at most this many documents count fully; more common ones less.
+RARE_TOKEN_DF = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreParams:
+    similarity_threshold: float = 0.75
+    jaccard_weight: float = 60
+    fuzzy_weight: float = 40
+    penalty_strength: float = 70
+    containment: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.similarity_threshold <= 1.0:
+            raise ValueError(f"similarity_threshold must be within 0-1, got {self.similarity_threshold}")
+        if abs(self.jaccard_weight + self.fuzzy_weight - 100) > 1e-9:
+            raise ValueError("jaccard_weight + fuzzy_weight must be 100")
+        if not 0 <= self.penalty_strength <= 100:
+            raise ValueError(f"penalty_strength must be within 0-100, got {self.penalty_strength}")
+
+
+@dataclass(frozen=True)
+class PairScore:
+    a: int
+    b: int
+    score: float
+    jaccard: float
+    fuzzy: float
+    discriminative: float
+    similarity: float  # J after the containment correction (what the score used)
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "score": round(self.score, 4),
+            "jaccard": round(self.jaccard, 4),
+            "fuzzy": round(self.fuzzy, 4),
+            "discriminative": round(self.discriminative, 4),
+            "containment": round(self.similarity, 4),
+        }
+
+
+def combine(similarity: float, fuzzy: float, discriminative: float, params: ScoreParams) -> float:
+    base = (params.jaccard_weight * similarity + params.fuzzy_weight * fuzzy) / 100.0
+    return base * (1.0 - params.penalty_strength / 100.0 * (1.0 - discriminative))
+
+
+def corrected_similarity(jaccard: float, size_a: int, size_b: int, *, containment: bool) -> float:
+    if not containment or size_a <= 0 or size_b <= 0:
+        return jaccard
+    size_ratio = min(size_a, size_b) / max(size_a, size_b)
+    if size_ratio < MIN_CONTAINMENT_RATIO:
+        return jaccard
+    return min(1.0, jaccard / size_ratio)
+
+
+def fuzzy_similarity(a: Features, b: Features) -> float:
+    head = ratio(a.head, b.head)
+    if a.tail == a.head and b.tail == b.head:
+        return head / 100.0
+    return max(head, ratio(a.tail, b.tail)) / 100.0
+
+
+def token_weigher(document_frequency: Mapping[str, int]) -> Callable[[str], float]:
+    """Weight 1 for rare tokens, falling with the log of how many documents share it."""
+
+    def weight(token: str) -> float:
+        df = document_frequency.get(token, 1)
+        return 1.0 if df <= RARE_TOKEN_DF else 1.0 / (1.0 + math.log(df / RARE_TOKEN_DF))
+
+    return weight
+
+
+def score(
+    a: Features,
+    b: Features,
+    params: ScoreParams,
+    *,
+    weight: Callable[[str], float] | None = None,
+) -> PairScore:
+    if a.signature is None or b.signature is None:
+        raise ValueError(f"documents {a.doc_id} and {b.doc_id} must both have signatures to be scored")
+    low, high = (a, b) if a.doc_id < b.doc_id else (b, a)
+    jaccard = minhash.jaccard(a.signature, b.signature)
+    similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
+    fuzzy = fuzzy_similarity(a, b)
+    disc = discriminative_similarity(a.tokens, b.tokens, weight)
+    final = combine(similarity, fuzzy, disc, params)
+    return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity)

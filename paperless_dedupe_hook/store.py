@@ -1,0 +1,346 @@
+"""The persistent index: one SQLite file in WAL mode.
+
+Tables
+  meta         what makes signatures comparable, plus run bookkeeping
+  documents    one row per indexed document: what scoring needs later
+  bands        (key, doc_id): one row per LSH band, indexed by key, so a lookup
+               costs one indexed probe per band whatever the library's size
+  token_df     in how many documents each discriminative token occurs
+  annotations  which (document, match) pairs we have written to Paperless
+  dismissed    pairs a user dismissed (removed our tag, or ``dismiss A B``)
+  result_pairs / result_groups   the outcome of the last rebuild (for reports)
+
+Writers take ``BEGIN IMMEDIATE`` so concurrent hooks serialize instead of failing
+with "database is locked"; readers never block in WAL mode.  Schema changes are
+named migration functions, applied in order and recorded in ``meta``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from . import minhash
+from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
+from .features import Features
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 30_000
+# Keys of ``meta`` that must equal the running configuration's, or the stored
+# signatures cannot be compared with new ones.
+COMPAT_KEYS = (
+    "schema_version",
+    "hash_scheme",
+    "normalizer_version",
+    "extractor_version",
+    "num_permutations",
+    "seed",
+    "shingle",
+    "ngram_size",
+    "bands",
+    "rows",
+    "fuzzy_sample_size",
+    "min_words",
+)
+
+
+def _m1_initial(conn: sqlite3.Connection) -> None:
+    # Statement by statement: executescript() would COMMIT the migration's transaction.
+    _run_script(
+        conn,
+        """
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS documents (
+            id INTEGER PRIMARY KEY,
+            modified TEXT,
+            fingerprint BLOB NOT NULL,
+            word_count INTEGER NOT NULL,
+            shingle_count INTEGER NOT NULL,
+            signature BLOB,
+            sample BLOB NOT NULL,
+            tokens TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE IF NOT EXISTS bands (key INTEGER NOT NULL, doc_id INTEGER NOT NULL,
+            PRIMARY KEY (key, doc_id)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS token_df (token TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS annotations (doc_id INTEGER NOT NULL, match_id INTEGER NOT NULL,
+            at TEXT NOT NULL, PRIMARY KEY (doc_id, match_id)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS dismissed (a INTEGER NOT NULL, b INTEGER NOT NULL, reason TEXT NOT NULL,
+            at TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS result_pairs (a INTEGER NOT NULL, b INTEGER NOT NULL, score REAL NOT NULL,
+            detail TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS result_groups (primary_id INTEGER PRIMARY KEY, members TEXT NOT NULL,
+            confidence REAL NOT NULL);
+        """
+    )
+
+
+def _run_script(conn: sqlite3.Connection, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial,)
+
+
+def _pack_sample(head: str, tail: str) -> bytes:
+    # The tail is stored empty when it equals the head (short documents).
+    body = head if tail == head else head + "\x1f" + tail
+    return zlib.compress(body.encode("utf-8"), 6)
+
+
+def _unpack_sample(raw: bytes) -> tuple[str, str]:
+    body = zlib.decompress(raw).decode("utf-8")
+    head, sep, tail = body.partition("\x1f")
+    return (head, tail) if sep else (head, head)
+
+
+class SqliteIndex:
+    """An open index file.  Use as a context manager, or call ``close``."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: Path, *, create: bool = False, compat: Mapping[str, str] | None = None) -> None:
+        self.path = path
+        if not create and not path.exists():
+            raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise IndexStoreError(f"cannot open index {path} ({exc}): check the path and its permissions") from None
+        try:
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
+            if compat is not None:
+                self._check_compat(compat)
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise IndexCorruptError(
+                f"index {path} is unreadable ({exc}): run 'paperless-dedupe rebuild-index' to build a new one"
+            ) from None
+        except IndexStoreError:
+            self.conn.close()
+            raise
+
+    # -- lifecycle -------------------------------------------------------
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> SqliteIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        """One write transaction, taken before reading so that check-then-insert
+        is atomic across concurrent hooks."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        has_meta = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        done = 0
+        if has_meta:
+            row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            done = int(row[0]) if row else 0
+        if done > len(MIGRATIONS):
+            raise IndexMismatchError(
+                f"index {self.path} has schema {done}, newer than this version understands ({len(MIGRATIONS)}): "
+                "upgrade paperless-dedupe-hook or run 'paperless-dedupe rebuild-index'"
+            )
+        if done == len(MIGRATIONS):
+            return
+        with self.write():
+            for migration in MIGRATIONS[done:]:
+                migration(self.conn)
+            self.conn.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(len(MIGRATIONS)),)
+            )
+
+    # -- meta ------------------------------------------------------------
+    def meta(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())
+
+    def set_meta(self, values: Mapping[str, object]) -> None:
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)", [(k, str(v)) for k, v in values.items()]
+        )
+
+    def _check_compat(self, compat: Mapping[str, str]) -> None:
+        stored = self.meta()
+        if "hash_scheme" not in stored:  # a new, empty index takes the running parameters
+            with self.write():
+                self.set_meta(compat)
+            return
+        for key in COMPAT_KEYS:
+            if key in compat and stored.get(key) != str(compat[key]):
+                raise IndexMismatchError(
+                    f"index {self.path} was built with {key}={stored.get(key)}, the configuration says "
+                    f"{compat[key]}: run 'paperless-dedupe rebuild-index'"
+                )
+
+    # -- documents -------------------------------------------------------
+    def count(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM documents").fetchone()[0])
+
+    def modified_of(self) -> dict[int, str | None]:
+        return dict(self.conn.execute("SELECT id, modified FROM documents").fetchall())
+
+    def fingerprint(self, doc_id: int) -> bytes | None:
+        row = self.conn.execute("SELECT fingerprint FROM documents WHERE id=?", (doc_id,)).fetchone()
+        return bytes(row[0]) if row else None
+
+    def candidates(self, keys: Sequence[int], *, exclude: int | None = None) -> list[int]:
+        if not keys:
+            return []
+        marks = ",".join("?" * len(keys))
+        rows = self.conn.execute(f"SELECT DISTINCT doc_id FROM bands WHERE key IN ({marks})", list(keys))
+        return sorted(r[0] for r in rows if r[0] != exclude)
+
+    def features(self, ids: Iterable[int], num_permutations: int) -> list[Features]:
+        ids = list(ids)
+        out: list[Features] = []
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(
+                "SELECT id, fingerprint, word_count, shingle_count, signature, sample, tokens, title "
+                f"FROM documents WHERE id IN ({marks})",
+                chunk,
+            )
+            for doc_id, fp, words, shingles, sig, sample, tokens, title in rows:
+                try:
+                    head, tail = _unpack_sample(sample)
+                    signature = minhash.from_bytes(sig, num_permutations) if sig is not None else None
+                except (zlib.error, ValueError, UnicodeDecodeError) as exc:
+                    raise IndexCorruptError(
+                        f"index {self.path}: document {doc_id} is damaged ({exc}): run 'paperless-dedupe rebuild-index'"
+                    ) from None
+                out.append(
+                    Features(
+                        doc_id=doc_id,
+                        fingerprint=bytes(fp),
+                        word_count=words,
+                        shingle_count=shingles,
+                        signature=signature,
+                        head=head,
+                        tail=tail,
+                        tokens=frozenset(tokens.split("\n")) if tokens else frozenset(),
+                        title=title,
+                    )
+                )
+        return out
+
+    def put(self, feats: Features, *, modified: str | None, keys: Sequence[int]) -> None:
+        """Insert or replace one document (call inside ``write()``)."""
+        self._remove(feats.doc_id)
+        self.conn.execute(
+            "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                feats.doc_id,
+                modified,
+                feats.fingerprint,
+                feats.word_count,
+                feats.shingle_count,
+                minhash.to_bytes(feats.signature) if feats.signature is not None else None,
+                _pack_sample(feats.head, feats.tail),
+                "\n".join(sorted(feats.tokens)),
+                feats.title,
+            ),
+        )
+        self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
+        self.conn.executemany(
+            "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
+            [(t,) for t in feats.tokens],
+        )
+
+    def remove(self, doc_id: int) -> None:
+        self._remove(doc_id)
+
+    def _remove(self, doc_id: int) -> None:
+        row = self.conn.execute("SELECT tokens FROM documents WHERE id=?", (doc_id,)).fetchone()
+        if row is None:
+            return
+        self.conn.execute("DELETE FROM bands WHERE doc_id=?", (doc_id,))
+        tokens = [t for t in row[0].split("\n") if t]
+        self.conn.executemany("UPDATE token_df SET df = df - 1 WHERE token=?", [(t,) for t in tokens])
+        self.conn.execute("DELETE FROM token_df WHERE df <= 0")
+        self.conn.execute("DELETE FROM documents WHERE id=?", (doc_id,))
+
+    def document_frequency(self, tokens: Iterable[str]) -> dict[str, int]:
+        tokens = list(tokens)
+        out: dict[str, int] = {}
+        for start in range(0, len(tokens), 500):
+            chunk = tokens[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            out.update(self.conn.execute(f"SELECT token, df FROM token_df WHERE token IN ({marks})", chunk).fetchall())
+        return out
+
+    # -- annotations and dismissals -------------------------------------
+    def annotated(self, doc_id: int) -> set[int]:
+        return {r[0] for r in self.conn.execute("SELECT match_id FROM annotations WHERE doc_id=?", (doc_id,))}
+
+    def record_annotation(self, doc_id: int, match_ids: Iterable[int], at: str) -> None:
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)", [(doc_id, m, at) for m in match_ids]
+        )
+
+    def dismissed_pairs(self) -> set[tuple[int, int]]:
+        return {(a, b) for a, b in self.conn.execute("SELECT a, b FROM dismissed")}
+
+    def dismiss(self, a: int, b: int, reason: str, at: str) -> None:
+        low, high = min(a, b), max(a, b)
+        self.conn.execute("INSERT OR IGNORE INTO dismissed VALUES (?, ?, ?, ?)", (low, high, reason, at))
+
+    # -- results of the last rebuild ------------------------------------
+    def store_results(self, pairs: Sequence[Mapping[str, Any]], groups: Sequence[Mapping[str, Any]]) -> None:
+        self.conn.execute("DELETE FROM result_pairs")
+        self.conn.execute("DELETE FROM result_groups")
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO result_pairs VALUES (?, ?, ?, ?)",
+            [(p["a"], p["b"], p["score"], json.dumps(p)) for p in pairs],
+        )
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO result_groups VALUES (?, ?, ?)",
+            [(g["primary"], json.dumps(g["members"]), g["confidence"]) for g in groups],
+        )
+
+    def results(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        pairs = [json.loads(r[0]) for r in self.conn.execute("SELECT detail FROM result_pairs ORDER BY score DESC")]
+        groups = [
+            {"primary": p, "members": json.loads(m), "confidence": c}
+            for p, m, c in self.conn.execute(
+                "SELECT primary_id, members, confidence FROM result_groups ORDER BY confidence DESC"
+            )
+        ]
+        return pairs, groups
+
+    def copy_user_state_from(self, other: SqliteIndex) -> None:
+        """Carry annotations and dismissals over into a freshly built index."""
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)",
+            other.conn.execute("SELECT doc_id, match_id, at FROM annotations").fetchall(),
+        )
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO dismissed VALUES (?, ?, ?, ?)",
+            other.conn.execute("SELECT a, b, reason, at FROM dismissed").fetchall(),
+        )
