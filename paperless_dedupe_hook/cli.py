@@ -236,22 +236,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _extra_commands(sub: Any) -> None:
-    """Commands living in their own modules (doctor, report)."""
-    try:
-        from . import doctor
-    except ImportError:
-        doctor = None  # type: ignore[assignment]
-    if doctor is not None:
-        p = sub.add_parser("doctor", help="check URL, token, API version, permissions, tag, field, index")
-        p.set_defaults(handler=doctor.doctor_command)
-    try:
-        from . import report_html
-    except ImportError:
-        report_html = None  # type: ignore[assignment]
-    if report_html is not None:
-        p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
-        p.add_argument("--html", required=True, metavar="FILE")
-        p.set_defaults(handler=report_html.report_command)
+    """Commands living in their own modules (imported lazily when run)."""
+    p = sub.add_parser("doctor", help="check URL, token, API version, permissions, tag, field, index")
+    p.set_defaults(handler=_lazy("doctor", "doctor_command"))
+    p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
+    p.add_argument("--html", required=True, metavar="FILE")
+    p.set_defaults(handler=_lazy("report_html", "report_command"))
+
+
+def _lazy(module: str, name: str) -> Handler:
+    def handler(args: argparse.Namespace, cfg: Config) -> int:
+        from importlib import import_module
+
+        return int(getattr(import_module(f"paperless_dedupe_hook.{module}"), name)(args, cfg))
+
+    return handler
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,223 @@
+"""``paperless-dedupe doctor``: is everything in place for the hook to do its job?
+
+One line per check: ``ok``, ``warn`` or ``FAIL``, what was found and, on failure,
+the fix.  Exit 0 when nothing failed (warnings included: a tag, field or index
+that does not exist yet is fine), 3 when the failure is the configuration (no or
+unusable token), else 1.  Never prints the token: every message from the client
+has it redacted already.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from ._errors import ConfigError, DedupeError, PaperlessConnectionError, PaperlessError
+from .config import Config
+
+OK, WARN, FAIL = "ok", "warn", "FAIL"
+# Paperless's permission codenames (as /api/ui_settings/ lists them).
+ALWAYS_NEEDED = ("view_document", "change_document")
+NOTE_PERMS = ("view_note", "add_note")
+
+
+class Report:
+    def __init__(self) -> None:
+        self.failed = False
+        self.config_failed = False
+        self.warnings = 0
+
+    def line(self, status: str, what: str, *, config: bool = False) -> None:
+        if status == FAIL:
+            self.failed = True
+            self.config_failed = self.config_failed or config
+        elif status == WARN:
+            self.warnings += 1
+        print(f"{status:<4}  {what}", flush=True)
+
+
+def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
+    rep = Report()
+    _check_config_file(rep, cfg)
+    _check_paperless(rep, cfg)
+    _check_index(rep, cfg)
+    if rep.failed:
+        print("doctor: at least one check FAILED (see the fixes above)")
+        return 3 if rep.config_failed else 1
+    extra = f" ({rep.warnings} warning{'s' if rep.warnings != 1 else ''})" if rep.warnings else ""
+    print(f"doctor: all checks passed{extra}")
+    return 0
+
+
+def _check_config_file(rep: Report, cfg: Config) -> None:
+    if cfg.path is not None and cfg.path.exists():
+        rep.line(OK, f"config file {cfg.path}: found")
+    else:
+        rep.line(OK, f"config file {cfg.path}: not found, using defaults and the environment "
+                     "('paperless-dedupe config init' writes one)")
+    for warning in cfg.warnings:
+        rep.line(WARN, warning)
+
+
+def _check_paperless(rep: Report, cfg: Config) -> None:
+    """URL, token, versions, permissions, tag and field (each skipped once one fails)."""
+    url = cfg["paperless.url"]
+    try:
+        from .client import PaperlessClient
+
+        client = PaperlessClient(url=url, token=cfg.token, timeout_seconds=min(float(cfg["paperless.timeout_seconds"]), 15.0),
+                                 verify_tls=cfg["paperless.verify_tls"], max_retries=1, backoff_seconds=0.2)
+    except ConfigError as exc:
+        rep.line(FAIL, f"token: {exc}", config=True)
+        rep.line(WARN, f"Paperless at {url}: not checked without a usable token")
+        return
+    with client:
+        try:
+            data = client.ui_settings()
+        except PaperlessConnectionError as exc:
+            rep.line(FAIL, str(exc) if url in str(exc) else f"Paperless at {url}: {exc}")
+            return
+        except PaperlessError as exc:
+            if exc.status == 401:
+                rep.line(OK, f"Paperless at {url}: reachable")
+                rep.line(FAIL, f"token: {exc}")
+            else:
+                rep.line(FAIL, f"Paperless at {url}: {exc}")
+            return
+        user = data.get("user") or {}
+        name = str(user.get("username") or f"id {user.get('id')}")
+        rep.line(OK, f"Paperless at {url}: reachable")
+        rep.line(OK, f"token: accepted (user {name})")
+        api = client.api_version
+        rep.line(OK if api else WARN, f"server version {client.server_version or 'unknown'}, API version {api or 'unknown'}"
+                 + ("" if api else ": the server did not confirm an API version"))
+        superuser = bool(user.get("is_superuser"))
+        perms = {str(p) for p in data.get("permissions") or []}
+
+        def may(permission: str) -> bool:
+            return superuser or permission in perms
+
+        needed = list(ALWAYS_NEEDED)
+        if cfg["actions.note"]:
+            needed += NOTE_PERMS
+        if cfg["actions.tag"]:
+            needed.append("view_tag")
+        if cfg["actions.link_field"]:
+            needed.append("view_customfield")
+        missing = [p for p in needed if not may(p)]
+        if superuser:
+            rep.line(OK, f"permissions: user {name} is a superuser")
+        elif missing:
+            rep.line(FAIL, f"permissions: user {name} lacks {', '.join(missing)}: grant them in Paperless "
+                           "(Users & Groups) or use a superuser's token")
+        else:
+            rep.line(OK, f"permissions: user {name} has {', '.join(needed)}")
+        _check_tag(rep, client, cfg["actions.tag"], may)
+        _check_field(rep, client, cfg["actions.link_field"], may)
+
+
+def _check_tag(rep: Report, client: Any, name: str, may: Callable[[str], bool]) -> None:
+    if not name:
+        rep.line(OK, "tag: none (actions.tag is empty)")
+        return
+    try:
+        tags = client.find_tags(name)
+    except PaperlessError as exc:
+        rep.line(FAIL, f"tag {name!r}: cannot look it up: {exc}")
+        return
+    if not tags:
+        if may("add_tag"):
+            rep.line(OK, f"tag {name!r}: not present yet, will be created (creatable)")
+        else:
+            rep.line(FAIL, f"tag {name!r}: not present and the user may not add tags: create it in Paperless "
+                           "(no matching, no owner) or grant add_tag")
+        return
+    exact = [t for t in tags if t.get("name") == name] or tags
+    chosen = min(exact, key=lambda t: int(t["id"]))
+    if len(tags) > 1:
+        found = ", ".join(f"{t.get('name')!r} (id {t.get('id')})" for t in tags)
+        rep.line(WARN, f"tag {name!r}: {len(tags)} tags differ only in case: {found}; using id {chosen['id']}: "
+                       "rename or merge the others")
+    else:
+        rep.line(OK, f"tag {name!r}: present (id {chosen['id']})")
+
+
+def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool]) -> None:
+    if not name:
+        rep.line(OK, "link field: none (actions.link_field is empty)")
+        return
+    try:
+        fields = client.find_custom_fields(name)
+    except PaperlessError as exc:
+        rep.line(FAIL, f"link field {name!r}: cannot look it up: {exc}")
+        return
+    links = [f for f in fields if f.get("data_type") == "documentlink"]
+    if links:
+        chosen = min(links, key=lambda f: int(f["id"]))
+        rep.line(OK, f"link field {name!r}: present (id {chosen['id']}, documentlink)")
+    elif fields:
+        kinds = ", ".join(f"id {f.get('id')} is {f.get('data_type')!r}" for f in fields)
+        rep.line(FAIL, f"link field {name!r}: exists but not as a documentlink field ({kinds}): rename that field "
+                       "in Paperless or set actions.link_field to another name")
+    elif may("add_customfield"):
+        rep.line(OK, f"link field {name!r}: not present yet, will be created (creatable)")
+    else:
+        rep.line(FAIL, f"link field {name!r}: not present and the user may not add custom fields: create it in "
+                       "Paperless as a 'Document Link' field or grant add_customfield")
+
+
+def _check_index(rep: Report, cfg: Config) -> None:
+    from .engine import settings_from_config
+    from .indexfile import open_index
+
+    settings = settings_from_config(cfg)
+    path = cfg.index_path
+    if cfg["index.backend"] != "sqlite":
+        rep.line(WARN, f"index: backend {cfg['index.backend']!r} is not checked by doctor")
+    elif not path.exists():
+        rep.line(WARN, f"index {path}: not built yet: run paperless-dedupe rebuild-index")
+    else:
+        try:
+            with open_index(path, settings, lock_timeout=5.0) as index:
+                count, meta = index.count(), index.meta()
+        except DedupeError as exc:  # IndexMismatchError, IndexCorruptError, a lock held too long
+            message = str(exc)
+            rep.line(FAIL, message if message.startswith(f"index {path}") else f"index {path}: {message}")
+        else:
+            when = meta.get("last_rebuild")
+            age = f"last rebuild {when} ({_age(when)} ago)" if when else "never rebuilt"
+            rep.line(OK, f"index {path}: readable, matches the config, {_size(path.stat().st_size)}, "
+                         f"{count} documents, {age}")
+            if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+                rep.line(FAIL, f"index {path}: not writable by this user: the hook must write it; fix its "
+                               "owner or permissions")
+    lines = settings.log_lines()
+    rep.line(OK, lines[0])
+    for extra in lines[1:]:
+        rep.line(WARN, extra + ": run 'paperless-dedupe tune' or set detection.num_bands = \"auto\"")
+
+
+def _size(n: int) -> str:
+    value = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{n} B"  # pragma: no cover
+
+
+def _age(iso: str) -> str:
+    try:
+        then = datetime.fromisoformat(iso)
+    except ValueError:
+        return "unknown time"
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=UTC)
+    seconds = max(0, int((datetime.now(UTC) - then).total_seconds()))
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            return f"{seconds // size} {unit}"
+    return f"{seconds} s"
