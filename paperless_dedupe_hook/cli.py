@@ -128,12 +128,12 @@ def cmd_status(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
-    from .indexfile import now_iso, open_index
+    from .indexfile import now_iso, open_configured
 
     if args.a == args.b:
         raise UsageError(f"dismiss needs two different documents, got {args.a} twice")
     settings = _settings(args, cfg)
-    with open_index(cfg.index_path, settings) as index, index.write():
+    with open_configured(cfg, settings) as index, index.write():
         index.dismiss(args.a, args.b, "dismissed by hand", now_iso())
     print(f"documents {min(args.a, args.b)} and {max(args.a, args.b)} will not be reported as duplicates again")
     return 0

@@ -175,8 +175,8 @@ def _check_index(rep: Report, cfg: Config) -> None:
 
     settings = settings_from_config(cfg)
     path = cfg.index_path
-    if cfg["index.backend"] != "sqlite":
-        rep.line(WARN, f"index: backend {cfg['index.backend']!r} is not checked by doctor")
+    if cfg["index.backend"] == "redis":
+        _check_redis_index(rep, cfg, settings)
     elif not path.exists():
         rep.line(WARN, f"index {path}: not built yet: run paperless-dedupe rebuild-index")
     else:
@@ -198,6 +198,25 @@ def _check_index(rep: Report, cfg: Config) -> None:
     rep.line(OK, lines[0])
     for extra in lines[1:]:
         rep.line(WARN, extra + ": run 'paperless-dedupe tune' or set detection.num_bands = \"auto\"")
+
+
+def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
+    from .indexfile import index_exists, index_location, open_configured
+
+    where = index_location(cfg)  # the URL without its password
+    try:
+        if not index_exists(cfg):
+            rep.line(WARN, f"index {where}: not built yet: run paperless-dedupe rebuild-index")
+            return
+        with open_configured(cfg, settings, lock_timeout=5.0) as index:
+            count, meta = index.count(), index.meta()
+    except DedupeError as exc:  # Redis unreachable or refusing, IndexMismatchError, IndexCorruptError
+        message = str(exc)
+        rep.line(FAIL, message if message.startswith(f"index {where}") else f"index {where}: {message}")
+        return
+    when = meta.get("last_rebuild")
+    age = f"last rebuild {when} ({_age(when)} ago)" if when else "never rebuilt"
+    rep.line(OK, f"index {where}: reachable, matches the config, {count} documents, {age}")
 
 
 def _size(n: int) -> str:

@@ -110,7 +110,7 @@ def evaluate(
     ]
     group_pairs = implied_pairs(analysis.groups)
     over_groups, weakest = [], 1.0
-    for number, group in enumerate(analysis.groups, 1):
+    for group in analysis.groups:
         sims: dict[tuple[int, int], float] = {}
         for a, b in combinations(group.members, 2):
             ps = pair_score(a, b)

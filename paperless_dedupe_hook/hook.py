@@ -18,7 +18,6 @@ import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -80,7 +79,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
     from .client import PaperlessClient
     from .engine import find_matches, settings_from_config
     from .features import compute
-    from .indexfile import now_iso, open_index
+    from .indexfile import now_iso, open_configured
 
     log = log or Log(verbosity=1)
     for warning in cfg.warnings:
@@ -97,7 +96,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
         doc = client.get_document(root, fields=DOCUMENT_FIELDS)
         feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
         remaining = 30.0 if deadline is None else max(1.0, deadline - time.monotonic())
-        with open_index(Path(cfg.index_path), settings, create=True, lock_timeout=remaining) as index:
+        with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
             with index.write():  # check and insert atomically: a racing hook sees one or the other
                 known = index.fingerprint(root) is not None
                 extra = None if known else {t: 1 for t in feats.tokens}

@@ -15,16 +15,24 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ._errors import IndexStoreError
+from ._errors import IndexCorruptError, IndexStoreError
 from .engine import Settings
 from .rebuild import Analysis, report
 from .store import SqliteIndex
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .store_redis import RedisIndex
+
+Index: TypeAlias = "SqliteIndex | RedisIndex"
 
 
 def now_iso() -> str:
@@ -66,8 +74,17 @@ def open_index(
         index = SqliteIndex(path, create=create, compat=settings.compat())
         try:
             yield index
+        except sqlite3.DatabaseError as exc:  # damage beyond the first page shows only when a query reads it
+            raise database_error(path, exc) from None
         finally:
             index.close()
+
+
+def database_error(path: Path, exc: sqlite3.DatabaseError) -> IndexStoreError:
+    """A one-line error with the fix for an SQLite error raised while using the index."""
+    if isinstance(exc, sqlite3.OperationalError):  # locked, disk full, I/O error, read-only
+        return IndexStoreError(f"index {path} could not be used ({exc}): check the disk and the file's permissions, then try again")
+    return IndexCorruptError(f"index {path} is damaged ({exc}): run 'paperless-dedupe rebuild-index' to build a new one")
 
 
 def write_fresh(
@@ -79,8 +96,8 @@ def write_fresh(
 ) -> None:
     """Write ``analysis`` into a new file and swap it in atomically."""
     tmp = path.with_name(path.name + ".rebuild")
-    for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
-        leftover.unlink(missing_ok=True)  # an interrupted earlier rebuild
+    for suffix in ("", "-wal", "-shm", "-journal"):  # what an interrupted earlier rebuild left
+        tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
     fresh = SqliteIndex(tmp, create=True, compat=settings.compat())
     try:
         with fresh.write():
@@ -106,6 +123,10 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
                     with fresh.write():
                         fresh.copy_user_state_from(old)
                     old.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                except sqlite3.DatabaseError as exc:
+                    if isinstance(exc, sqlite3.OperationalError):  # locked or I/O: keep its dismissals, retry later
+                        raise database_error(path, exc) from None
+                    # damaged beyond its first page: what it held cannot be read; replace it anyway
                 finally:
                     old.close()
         # The new file leaves WAL mode for the rename, so that no -wal of its own
@@ -124,3 +145,90 @@ def last_rebuild(meta: Mapping[str, str]) -> str | None:
 def ids_missing(index: SqliteIndex, present: Sequence[int]) -> list[int]:
     keep = set(present)
     return [i for i in index.modified_of() if i not in keep]
+
+
+# -- backend dispatch (index.backend = "sqlite" | "redis") -------------------
+# The SQLite path is exactly open_index / write_fresh above; Redis is imported
+# only when configured (store_redis imports the redis package lazily as well).
+
+def _redis_url(cfg: Config) -> str:
+    return str(cfg["index.redis_url"])
+
+
+def index_location(cfg: Config) -> str:
+    """Where the index lives, fit for output: the file, or the Redis URL without its password."""
+    if cfg["index.backend"] == "redis":
+        from .store_redis import NAMESPACE, mask_url
+
+        return f"{mask_url(_redis_url(cfg))} ({NAMESPACE})"
+    return str(cfg.index_path)
+
+
+def index_exists(cfg: Config) -> bool:
+    if cfg["index.backend"] == "redis":
+        from .store_redis import probe
+
+        return bool(probe(_redis_url(cfg))["exists"])
+    return cfg.index_path.exists()
+
+
+def describe_location(cfg: Config) -> dict[str, Any]:
+    """The location part of ``status``: a file and its size, or a masked Redis URL."""
+    if cfg["index.backend"] == "redis":
+        from .store_redis import mask_url, probe
+
+        found = probe(_redis_url(cfg))
+        return {"index_path": index_location(cfg), "backend": "redis", "redis_url": mask_url(_redis_url(cfg)),
+                "index_exists": found["exists"], "generation": found["generation"]}
+    path = cfg.index_path
+    return {"index_path": str(path), "backend": "sqlite", "index_exists": path.exists(),
+            "index_bytes": path.stat().st_size if path.exists() else 0}
+
+
+@contextmanager
+def open_configured(
+    cfg: Config, settings: Settings, *, create: bool = False, lock_timeout: float = 60.0
+) -> Iterator[Index]:
+    """The live index of the configured backend, checked against ``settings``."""
+    if cfg["index.backend"] != "redis":
+        with open_index(cfg.index_path, settings, create=create, lock_timeout=lock_timeout) as index:
+            yield index
+        return
+    from .store_redis import RedisIndex
+
+    with RedisIndex(_redis_url(cfg), create=create, compat=settings.compat(), lock_timeout=lock_timeout) as rindex:
+        yield rindex
+
+
+def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:
+    """The dismissed pairs of the current index, or none when there is no usable one."""
+    try:
+        if cfg["index.backend"] == "redis":
+            from .store_redis import RedisIndex
+
+            with RedisIndex(_redis_url(cfg)) as rindex:
+                return rindex.dismissed_pairs()
+        if not cfg.index_path.exists():
+            return set()
+        with SqliteIndex(cfg.index_path) as old:
+            return old.dismissed_pairs()
+    except Exception:  # noqa: BLE001 - a missing or broken old index is being replaced anyway
+        return set()
+
+
+def write_fresh_configured(
+    cfg: Config, analysis: Analysis, settings: Settings, *, run_kind: str = "full", grace_seconds: int | None = None
+) -> None:
+    """``write_fresh`` for the configured backend.  Redis: a new generation,
+    switched in atomically; the old one expires after ``grace_seconds``."""
+    if cfg["index.backend"] != "redis":
+        write_fresh(cfg.index_path, analysis, settings, run_kind=run_kind)
+        return
+    from .store_redis import OLD_GENERATION_GRACE, RedisIndex
+
+    with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
+        fresh.load((f, analysis.modified.get(f.doc_id), settings.band_keys(f)) for f in analysis.features)
+        rep = report(analysis, settings)
+        fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
+        fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
+        fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds)

@@ -15,10 +15,16 @@ from ._errors import UsageError
 from .config import Config
 from .engine import Settings, find_matches
 from .features import compute
-from .indexfile import now_iso, open_index, write_fresh
+from .indexfile import (
+    describe_location,
+    index_location,
+    now_iso,
+    open_configured,
+    previous_dismissals,
+    write_fresh_configured,
+)
 from .progress import Progress
 from .rebuild import Analysis, Document, analyse, report
-from .store import SqliteIndex
 
 # bulk_edit bumps ``modified`` only when its queued task runs, seconds later; an
 # incremental run looks back this far before its last start so nothing slips by.
@@ -48,28 +54,21 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
     client = None if offline else _client(cfg)
     try:
-        path = cfg.index_path
         if args.incremental:
             if offline:
                 raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
             analysis_report = incremental(args, cfg, settings, client, info)
             titles: dict[str, str] = {}
         else:
-            dismissed: set[tuple[int, int]] = set()
-            if path.exists():
-                try:
-                    with SqliteIndex(path) as old:
-                        dismissed = old.dismissed_pairs()
-                except Exception:  # noqa: BLE001 - a broken old index is being replaced anyway
-                    dismissed = set()
+            dismissed = previous_dismissals(cfg)
             started = now_iso()
             docs = _read_documents(args, cfg, client, info)
             progress = Progress("signing", len(docs), quiet=args.quiet)
             analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
             progress.finish()
-            write_fresh(path, analysis, settings)
+            write_fresh_configured(cfg, analysis, settings, run_kind="full")
             if not offline:
-                with open_index(path, settings) as index, index.write():
+                with open_configured(cfg, settings) as index, index.write():
                     index.set_meta({"last_sync_started": started})
             analysis_report = report(analysis, settings)
             titles = analysis_titles(analysis)
@@ -94,10 +93,10 @@ def _client(cfg: Config) -> Any:
 def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles: dict[str, str]) -> None:
     if args.json:
         print(json.dumps({k: rep[k] for k in ("documents", "candidates")} | {
-            "pairs": len(rep["pairs"]), "groups": rep["groups"], "index_path": str(cfg.index_path)}, indent=2))
+            "pairs": len(rep["pairs"]), "groups": rep["groups"], "index_path": index_location(cfg)}, indent=2))
         return
     print(f"documents {rep['documents']}  candidates {rep['candidates']}  duplicate pairs {len(rep['pairs'])}  "
-          f"groups {len(rep['groups'])}  index {cfg.index_path}")
+          f"groups {len(rep['groups'])}  index {index_location(cfg)}")
     for group in rep["groups"][:20]:
         members = ", ".join(f"#{m} {titles[str(m)]!r}" if titles.get(str(m)) else f"#{m}" for m in group["members"])
         print(f"  group #{group['primary']}  confidence {group['confidence']:.2f}  {members}")
@@ -110,7 +109,7 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
     from .annotate import Annotator
     from .scoring import PairScore
 
-    with open_index(cfg.index_path, settings) as index:
+    with open_configured(cfg, settings) as index:
         annotator = Annotator(client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
                               link_field=cfg["actions.link_field"], dry_run=dry_run, now=now_iso)
         titles = {f.doc_id: f.title for f in index.features(
@@ -133,9 +132,9 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
                 info: Callable[[str], None]) -> dict[str, Any]:
     """Re-sign documents changed since the last run, drop deleted ones, re-score
     their pairs and re-group, in place, in one transaction."""
-    path = cfg.index_path
+    path = index_location(cfg)
     started = datetime.now(UTC)
-    with open_index(path, settings) as index:
+    with open_configured(cfg, settings) as index:
         meta = index.meta()
         since = meta.get("last_sync_started")
         if not since:
@@ -177,7 +176,7 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     root = client.root_id(doc_id)
     doc = client.get_document(root, fields=("id", "title", "content"))
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
-    with open_index(cfg.index_path, settings) as index:
+    with open_configured(cfg, settings) as index:
         known = index.fingerprint(root) is not None
         matches, n = find_matches(index, feats, settings, dismissed=index.dismissed_pairs(),
                                   extra_df=None if known else {t: 1 for t in feats.tokens})
@@ -191,12 +190,8 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:
-    path = cfg.index_path
     out: dict[str, Any] = {
-        "index_path": str(path),
-        "backend": cfg["index.backend"],
-        "index_exists": path.exists(),
-        "index_bytes": path.stat().st_size if path.exists() else 0,
+        **describe_location(cfg),  # sqlite: index_path, index_bytes; redis: the URL without password
         "documents": 0,
         "last_rebuild": None,
         "num_permutations": settings.features.num_permutations,
@@ -210,8 +205,8 @@ def status(cfg: Config, settings: Settings) -> dict[str, Any]:
         "config_path": str(cfg.path) if cfg.path else None,
         "config": settings.describe(),
     }
-    if path.exists():
-        with open_index(path, settings) as index:
+    if out["index_exists"]:
+        with open_configured(cfg, settings) as index:
             meta = index.meta()
             out["documents"] = index.count()
             out["last_rebuild"] = meta.get("last_rebuild")

@@ -181,16 +181,16 @@ def render(
 
 def report_command(args: argparse.Namespace, cfg: Config) -> int:
     from .engine import settings_from_config
-    from .indexfile import open_index
+    from .indexfile import open_configured
 
     settings = settings_from_config(cfg)
     if not getattr(args, "quiet", False):
         for line in settings.log_lines():
             print(("[WARN] " if line.startswith("s_curve") else "[INFO] ") + line, file=sys.stderr)
     path = cfg.index_path
-    if not path.exists():
+    if cfg["index.backend"] != "redis" and not path.exists():
         raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
-    with open_index(path, settings) as index:
+    with open_configured(cfg, settings) as index:
         pairs, groups = index.results()
         last = index.meta().get("last_rebuild")
         ids = sorted({int(m) for g in groups for m in g["members"]})
