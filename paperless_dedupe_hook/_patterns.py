@@ -91,7 +91,9 @@ _STAMP_WORDS = ("gedruckt", "ausgedruckt", "druckdatum", "druckzeit", "ausdruck"
                 "print time", "fax", "telefax", "gefaxt", "faxed", "scan", "scanned", "gescannt", "scandatum",
                 "eingang", "eingangsdatum", "eingangsstempel", "eingegangen", "received", "empfangen",
                 "abgerufen", "heruntergeladen", "downloaded", "about:blank", "kopie für ihre unterlagen",
-                "copy for your records", "zweitschrift", "duplikat")
+                "copy for your records", "zweitschrift", "duplikat",
+                # version stamps of drafts: a new draft date is not a different contract
+                "entwurf", "draft", "revision", "fassung")
 #: Every token on a line with one of these words is ignored (``fax``, ``scan``, ``eingang`` as prefixes).
 STAMP: Final = re.compile(
     "(?:" + _alt(_STAMP_WORDS) + r")(?:(?<=[xXnNgG])[\w]*)?(?!\w)"

@@ -63,6 +63,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 
 from . import _patterns as P
+from .text import fold_ocr, normalize
 
 __all__ = ["KINDS", "discriminative_similarity", "extract_tokens", "token_kind"]
 
@@ -96,12 +97,13 @@ def token_kind(token: str) -> str:
 class _Scan:
     """The prepared text, the characters already claimed, the tokens found, where trigger words start."""
 
-    __slots__ = ("text", "mask", "tokens", "starts", "phone_lines")
+    __slots__ = ("text", "mask", "tokens", "slots", "starts", "phone_lines")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.mask = bytearray(len(text))
         self.tokens: set[str] = set()
+        self.slots: set[str] = set()
         self.starts: dict[str, list[int]] = {}
         self.phone_lines: list[tuple[int, int]] = []
 
@@ -109,6 +111,7 @@ class _Scan:
         if token is not None and 1 not in self.mask[start:end]:
             self.block(start, end)
             self.tokens.add(token)
+            self.slots.add(SLOT_MARK + _context(self.text, start) + "=" + token)
 
     def block(self, start: int, end: int) -> None:
         self.mask[start:end] = b"\x01" * (end - start)
@@ -121,11 +124,43 @@ class _Scan:
 
 def extract_tokens(text: str) -> frozenset[str]:
     """Canonical ``kind:value`` tokens of ``text`` (see the module docstring for the kinds)."""
+    return frozenset(_scan(text).tokens)
+
+
+def extract_features(text: str) -> frozenset[str]:
+    """The tokens plus their slots: ``@<label words>=kind:value`` for each token, where the
+    label words are the two words before the value ("invoice date", "grundmiete monatlich")."""
+    scan = _scan(text)
+    return frozenset(scan.tokens | scan.slots)
+
+
+def _scan(text: str) -> _Scan:
     scan = _Scan(P.prepare(text))
     if scan.text.strip():
         for step in (_words, _ibans, _ids, _dates, _amounts, _routes, _refs):
             step(scan)
-    return frozenset(scan.tokens)
+    return scan
+
+
+SLOT_MARK = "@"
+
+
+def _label_words(segment: str) -> list[str]:
+    # A label word has two letters or more; digits inside it are OCR slips ("Tota1"),
+    # while a word of digits alone (a quantity, a line number) is not part of a label.
+    return [w for w in normalize(segment).split() if sum(c.isalpha() for c in w) >= 2]
+
+
+def _context(text: str, start: int) -> str:
+    """The two words before a value, on its line (or the line above when the value opens
+    its line: a label above a table column), lower-case, accent-free and OCR-folded so
+    that "Tota1 due" and "Total due" name one slot."""
+    line_start = text.rfind("\n", 0, start) + 1
+    words = _label_words(text[line_start:start])
+    if not words and line_start > 0:
+        above = text.rfind("\n", 0, line_start - 1) + 1
+        words = _label_words(text[above : line_start - 1])
+    return fold_ocr(" ".join(words[-2:]))
 
 
 def _words(scan: _Scan) -> None:
@@ -413,6 +448,68 @@ def discriminative_similarity(
     agree, conflicts = _evidence(a, b, weight)
     strong = math.fsum(v for k, v in conflicts.items() if k in _STRONG)
     weak = math.fsum(v for k, v in conflicts.items() if k not in _STRONG)
+    if strong + weak <= 0.0:
+        return 1.0
+    return min(1.0, max(0.0, agree / (agree + weak + strong * (1.0 + agree / _STRONG_SCALE))))
+
+
+def _slot_map(items: Collection[str]) -> dict[str, set[str]]:
+    slots: dict[str, set[str]] = {}
+    for item in items:
+        if item.startswith(SLOT_MARK):
+            label, _, token = item[1:].partition("=")
+            if label:
+                slots.setdefault(label, set()).add(token)
+    return slots
+
+
+def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None) -> float:
+    """Weight of the slots that hold one value in each document, and a different one.
+
+    "Invoice date: 31.10." here and "Invoice date: 30.11." there is a conflict; a date that
+    one document has in a sentence the other lacks is not (a draft gained a clause, a copy
+    lost a page).  Slots with several values (table columns, transaction lists) never
+    conflict: their values are compared as plain tokens.  Values that are plausibly one
+    value read twice by OCR do not conflict either.
+    """
+    slots_a, slots_b = _slot_map(a), _slot_map(b)
+    total: list[float] = []
+    for label in sorted(slots_a.keys() & slots_b.keys()):
+        va, vb = slots_a[label], slots_b[label]
+        if len(va) != 1 or len(vb) != 1 or va == vb:
+            continue
+        (ta,), (tb,) = va, vb
+        if token_kind(ta) != token_kind(tb):
+            continue
+        matched, neutral = _pair([ta], [tb])
+        if matched or neutral:
+            continue
+        wa = 1.0 if weight is None else float(weight(ta))
+        wb = 1.0 if weight is None else float(weight(tb))
+        factor = min(wa, wb)
+        if math.isfinite(factor) and factor > 0.0:
+            total.append(factor * _weights(ta)[1])
+    return math.fsum(total)
+
+
+#: How much a value that differs without a common label (kind-level conflict) counts
+#: against one that differs in the same labelled slot.
+UNLABELLED_CONFLICT_SHARE = 0.25
+
+
+def slot_similarity(
+    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None
+) -> float:
+    """``D`` from slots: agreement of the plain tokens against conflicting slots and, at a
+    lower share, values of one kind that differ outside a common slot; a reversed route
+    (a return ticket names it under another label) counts as strongly as in
+    :func:`discriminative_similarity`."""
+    plain_a = [t for t in a if not t.startswith(SLOT_MARK)]
+    plain_b = [t for t in b if not t.startswith(SLOT_MARK)]
+    agree, conflicts = _evidence(plain_a, plain_b, weight)
+    strong = conflicts.get("route", 0.0)
+    unlabelled = math.fsum(v for k, v in conflicts.items() if k != "route")
+    weak = slot_conflicts(a, b, weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
     if strong + weak <= 0.0:
         return 1.0
     return min(1.0, max(0.0, agree / (agree + weak + strong * (1.0 + agree / _STRONG_SCALE))))

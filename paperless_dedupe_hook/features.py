@@ -12,10 +12,10 @@ import hashlib
 from dataclasses import dataclass
 
 from . import minhash, text
-from .extract import extract_tokens
+from .extract import extract_features
 
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
-EXTRACTOR_VERSION = "1"
+EXTRACTOR_VERSION = "2"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +81,6 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         signature=sig,
         head=head,
         tail=tail,
-        tokens=extract_tokens(content),
+        tokens=extract_features(content),
         title=title,
     )

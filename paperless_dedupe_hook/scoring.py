@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from rapidfuzz.fuzz import ratio
 
 from . import minhash
-from .extract import discriminative_similarity
+from . import extract
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -34,6 +34,7 @@ from .features import Features
 MIN_CONTAINMENT_RATIO = 0.5
 # Tokens seen in at most this many documents count fully; more common ones less.
 RARE_TOKEN_DF = 3
+CONTAINMENT_MODE = "overlap"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,6 +87,8 @@ def corrected_similarity(jaccard: float, size_a: int, size_b: int, *, containmen
     size_ratio = min(size_a, size_b) / max(size_a, size_b)
     if size_ratio < MIN_CONTAINMENT_RATIO:
         return jaccard
+    if CONTAINMENT_MODE == "overlap":
+        return minhash.containment(jaccard, size_a, size_b)
     return min(1.0, jaccard / size_ratio)
 
 
@@ -119,6 +122,6 @@ def score(
     jaccard = minhash.jaccard(a.signature, b.signature)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
     fuzzy = fuzzy_similarity(a, b)
-    disc = discriminative_similarity(a.tokens, b.tokens, weight)
+    disc = extract.slot_similarity(a.tokens, b.tokens, weight)
     final = combine(similarity, fuzzy, disc, params)
     return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity)
