@@ -17,7 +17,7 @@ MIDPOINT_TOLERANCE = 0.05
 # copy missing a page or a heavy re-scan has a Jaccard well under its final score
 # (containment and the fuzzy score lift it back), so the LSH stage must let it
 # through.  Chosen by measurement on the labelled corpus (docs/quality.md).
-AUTO_LSH_MARGIN = 0.25
+AUTO_LSH_MARGIN = 0.35
 
 
 @dataclass(frozen=True)

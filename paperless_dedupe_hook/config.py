@@ -67,7 +67,7 @@ KEYS: tuple[Key, ...] = (
     Key("detection.num_bands", "bands", "auto", "LSH bands; auto derives bands and rows from lsh_threshold", None, 2, 512),
     Key("detection.lsh_threshold", "lsh", "auto", "Jaccard level the LSH S-curve is centred on; auto = similarity_threshold - 0.25", None, 0.05, 0.99),
     Key("detection.shingle", "choice", "word", "Shingle unit: word n-grams or character n-grams", None, choices=("word", "char")),
-    Key("detection.ngram_size", "int", 3, "Words (or characters) per shingle", None, 1, 12),
+    Key("detection.ngram_size", "int", 2, "Words (or characters) per shingle; 2 measured best (docs/quality.md)", None, 1, 12),
     Key("detection.min_words", "int", 20, "Documents with fewer words are not compared", None, 1, 10000),
     Key("detection.similarity_threshold", "float", 0.75, "Final score from which a pair is a duplicate", None, 0.0, 1.0),
     Key("detection.jaccard_weight", "int", 60, "Weight of the Jaccard score (sum with fuzzy_weight = 100)", None, 0, 100),

@@ -137,9 +137,25 @@ def extract_features(text: str) -> frozenset[str]:
 def _scan(text: str) -> _Scan:
     scan = _Scan(P.prepare(text))
     if scan.text.strip():
-        for step in (_words, _ibans, _ids, _dates, _amounts, _routes, _refs):
+        for step in (_words, _ibans, _ids, _services, _dates, _amounts, _routes, _refs):
             step(scan)
     return scan
+
+
+# "Flight XB 606", "Flug LH 2034", "ICE 1234", "Zug RE 5": which service a ticket is for.
+_SERVICE = re.compile(
+    r"(?i:\b(?:flight|flug|zug|train)\b[ \t]*(?:no\.?|nr\.?|number|nummer)?[ \t]*:?[ \t]*)"
+    r"(?P<code>[A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])[ \t]?(?P<num>[0-9]{1,4})\b"
+    r"|\b(?P<train>ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t](?P<tnum>[0-9]{1,5})\b"
+)
+
+
+def _services(scan: _Scan) -> None:
+    for m in _SERVICE.finditer(scan.text):
+        if m["code"]:
+            scan.take(m.start("code"), m.end("num"), f"id:flight:{m['code']}{m['num']}")
+        else:
+            scan.take(m.start("train"), m.end("tnum"), f"id:flight:{m['train']}{m['tnum']}")
 
 
 SLOT_MARK = "@"
@@ -159,8 +175,20 @@ def _context(text: str, start: int) -> str:
     words = _label_words(text[line_start:start])
     if not words and line_start > 0:
         above = text.rfind("\n", 0, line_start - 1) + 1
-        words = _label_words(text[above : line_start - 1])
+        label = text[above : line_start - 1]
+        if _label_only(label) and above > 0:
+            # Several labels stacked above several values (a two-column layout read
+            # column by column): which value belongs to which label is unknown.
+            higher = text.rfind("\n", 0, above - 1) + 1
+            if _label_only(text[higher : above - 1]):
+                return ""
+        words = _label_words(label)
     return fold_ocr(" ".join(words[-2:]))
+
+
+def _label_only(line: str) -> bool:
+    line = line.strip()
+    return line.endswith(":") and not any(c.isdigit() for c in line)
 
 
 def _words(scan: _Scan) -> None:
@@ -176,7 +204,7 @@ def _words(scan: _Scan) -> None:
             for family in families:
                 starts.setdefault(family, []).append(start)
     for pos in starts.get("stamp", ()):
-        if P.STAMP.match(t, pos):
+        if P.STAMP.match(t, pos) and _stamp_position(t, scan.line(pos), pos):
             scan.block(*scan.line(pos))
     for m in P.ISO_TIMESTAMP.finditer(t):
         scan.block(*scan.line(m.start()))
@@ -184,6 +212,14 @@ def _words(scan: _Scan) -> None:
         if page := P.PAGE.match(t, pos):
             scan.block(page.start(), page.end())
     scan.phone_lines = [scan.line(pos) for pos in starts.get("phone", ()) if P.PHONE.match(t, pos)]
+
+
+def _stamp_position(text: str, line: tuple[int, int], pos: int) -> bool:
+    """A stamp word makes a stamp line when it opens the line (after at most two words,
+    e.g. "Kopie - gedruckt am") or the line is short; "we have not yet received payment of
+    invoice ..." is a sentence, not a mail-room stamp."""
+    before = text[line[0] : pos].split()
+    return len(before) <= 2 or len(text[line[0] : line[1]].split()) <= 8
 
 
 def _ibans(scan: _Scan) -> None:
