@@ -65,7 +65,7 @@ KEYS: tuple[Key, ...] = (
     Key("index.redis_url", "str", "", "Redis URL for backend = redis (default: PAPERLESS_REDIS)"),
     Key("detection.num_permutations", "int", 256, "MinHash signature length", None, 16, 1024),
     Key("detection.num_bands", "bands", "auto", "LSH bands; auto derives bands and rows from lsh_threshold", None, 2, 512),
-    Key("detection.lsh_threshold", "lsh", "auto", "Jaccard level the LSH S-curve is centred on; auto = similarity_threshold - 0.25", None, 0.05, 0.99),
+    Key("detection.lsh_threshold", "lsh", "auto", "Jaccard level the LSH S-curve is centred on; auto = similarity_threshold - 0.35", None, 0.05, 0.99),
     Key("detection.shingle", "choice", "word", "Shingle unit: word n-grams or character n-grams", None, choices=("word", "char")),
     Key("detection.ngram_size", "int", 2, "Words (or characters) per shingle; 2 measured best (docs/quality.md)", None, 1, 12),
     Key("detection.min_words", "int", 20, "Documents with fewer words are not compared", None, 1, 10000),

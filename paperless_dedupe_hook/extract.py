@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 from . import _patterns as P
 from .text import fold_ocr, normalize
@@ -168,27 +168,52 @@ def _label_words(segment: str) -> list[str]:
 
 
 def _context(text: str, start: int) -> str:
-    """The two words before a value, on its line (or the line above when the value opens
-    its line: a label above a table column), lower-case, accent-free and OCR-folded so
-    that "Tota1 due" and "Total due" name one slot."""
+    """The two words before a value, on its line (or the label above when the value opens
+    its line), lower-case, accent-free and OCR-folded so that "Tota1 due" and "Total due"
+    name one slot."""
     line_start = text.rfind("\n", 0, start) + 1
     words = _label_words(text[line_start:start])
     if not words and line_start > 0:
-        above = text.rfind("\n", 0, line_start - 1) + 1
-        label = text[above : line_start - 1]
-        if _label_only(label) and above > 0:
-            # Several labels stacked above several values (a two-column layout read
-            # column by column): which value belongs to which label is unknown.
-            higher = text.rfind("\n", 0, above - 1) + 1
-            if _label_only(text[higher : above - 1]):
-                return ""
-        words = _label_words(label)
+        words = _label_words(_label_above(text, line_start))
     return fold_ocr(" ".join(words[-2:]))
 
 
-def _label_only(line: str) -> bool:
-    line = line.strip()
-    return line.endswith(":") and not any(c.isdigit() for c in line)
+def _lines_above(text: str, line_start: int) -> Iterator[str]:
+    end = line_start - 1
+    while end >= 0:
+        begin = text.rfind("\n", 0, end) + 1
+        yield text[begin:end]
+        end = begin - 1
+
+
+def _label_above(text: str, line_start: int) -> str:
+    """The label of a value that opens its line.  A two-column table read column by column
+    stacks n labels above n values ("Bill date:\nBalance\n25.11.2022\n97,95"): the k-th
+    value belongs to the k-th label.  Otherwise the line above is the label."""
+    above = _lines_above(text, line_start)
+    values = 0
+    line = next(above, "")
+    while _value_line(line):
+        values += 1
+        line = next(above, "")
+    labels = []
+    while _label_line(line):
+        labels.append(line)
+        line = next(above, "")
+    labels.reverse()
+    if values < len(labels):
+        return labels[values]
+    return ""
+
+
+def _value_line(line: str) -> bool:
+    return any(c.isdigit() for c in line) and 0 < len(line.split()) <= 5
+
+
+def _label_line(line: str) -> bool:
+    stripped = line.strip()
+    return (bool(stripped) and not any(c.isdigit() for c in stripped) and len(stripped.split()) <= 5
+            and not stripped.endswith(".") and len(_label_words(stripped)) > 0)
 
 
 def _words(scan: _Scan) -> None:
@@ -528,6 +553,9 @@ def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str
     return math.fsum(total)
 
 
+#: A value that differs in the same labelled slot ("Miete monatlich 1.672,00" here,
+#: "1.504,00" there) is the clearest sign of two documents of one form.
+SLOT_CONFLICT_FACTOR = 1.0
 #: How much a value that differs without a common label (kind-level conflict) counts
 #: against one that differs in the same labelled slot.
 UNLABELLED_CONFLICT_SHARE = 0.25
@@ -545,7 +573,7 @@ def slot_similarity(
     agree, conflicts = _evidence(plain_a, plain_b, weight)
     strong = conflicts.get("route", 0.0)
     unlabelled = math.fsum(v for k, v in conflicts.items() if k != "route")
-    weak = slot_conflicts(a, b, weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
+    weak = SLOT_CONFLICT_FACTOR * slot_conflicts(a, b, weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
     if strong + weak <= 0.0:
         return 1.0
     return min(1.0, max(0.0, agree / (agree + weak + strong * (1.0 + agree / _STRONG_SCALE))))

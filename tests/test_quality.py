@@ -1,0 +1,85 @@
+"""Detection quality on a seeded labelled corpus: floors a little under the measured
+figures (docs/quality.md), so that a regression fails the build.  Runs the installed
+``paperless-dedupe evaluate`` as a user would."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
+
+
+@pytest.fixture(scope="module")
+def evaluation(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    corpus = tmp_path_factory.mktemp("corpus")
+    subprocess.run([sys.executable, "-m", "bench.corpus.generate", "--out", str(corpus), "--docs", "600", "--seed", "11"],
+                   cwd=ROOT, check=True, capture_output=True)
+    out = subprocess.run([CLI, "evaluate", "--docs", str(corpus / "docs.jsonl"), "--truth", str(corpus / "pairs.jsonl"), "--json"],
+                         capture_output=True, text=True, timeout=600, env={"PATH": "/usr/bin:/bin", "HOME": str(corpus)})
+    assert out.returncode == 0, out.stderr
+    assert "LSH config: num_perm=256" in out.stderr
+    return json.loads(out.stdout)
+
+
+def test_pair_level_floors(evaluation: dict) -> None:
+    # measured on this corpus: precision 1.000, recall 0.948, F1 0.974
+    assert evaluation["pairs"]["precision"] >= 0.97
+    assert evaluation["pairs"]["recall"] >= 0.90
+    assert evaluation["pairs"]["f1"] >= 0.94
+    assert evaluation["candidate_recall"] >= 0.98
+
+
+def test_no_hard_negative_kind_leaks(evaluation: dict) -> None:
+    rates = evaluation["false_positive_rate_by_kind"]
+    assert set(rates) >= {"invoice_series", "bank_statement", "payslip", "tenancy_form", "utility_bill"}
+    for kind, figure in rates.items():
+        assert figure["rate"] <= 0.02, kind
+
+
+def test_duplicate_kinds_are_found(evaluation: dict) -> None:
+    recall = evaluation["recall_by_kind"]
+    for kind in ("rescan", "digital_vs_scan", "missing_page", "print_stamp", "draft_revision"):
+        assert recall[kind]["rate"] >= 0.85, kind
+    for kind in ("cover_sheet", "email_vs_scan"):  # the two weakest kinds (docs/quality.md)
+        assert recall[kind]["rate"] >= 0.6, kind
+
+
+def test_groups_hold_no_chains(evaluation: dict) -> None:
+    groups, pairs = evaluation["groups"], evaluation["pairs"]
+    assert groups["precision"] >= pairs["precision"] - 0.02
+    assert groups["min_pairwise_sim"] >= evaluation["config"]["similarity_threshold"] - 0.2
+    assert evaluation["over_groups"] == []
+
+
+def test_audit_records_every_missed_pair(evaluation: dict) -> None:
+    missed = evaluation["missed_pairs"]
+    assert len(missed) == round(evaluation["truth_pairs"] * (1 - evaluation["pairs"]["recall"]))
+    for record in missed:
+        assert record["stage"] in {"not_candidate", "under_threshold", "penalty", "not_comparable"}
+        assert 0.0 <= record["true_sim"] <= 1.0
+
+
+def test_report_records_the_configuration(evaluation: dict) -> None:
+    cfg = evaluation["config"]
+    for key in ("num_permutations", "num_bands", "rows", "similarity_threshold", "jaccard_weight", "fuzzy_weight",
+                "discriminative_penalty_strength", "ngram_size", "shingle", "package_version"):
+        assert key in cfg, key
+
+
+def test_audit_lines_use_the_seed_guide_form() -> None:
+    from paperless_dedupe_hook.evaluation import audit_lines
+
+    lines = audit_lines({
+        "missed_pairs": [{"a": 4120, "b": 4121, "true_sim": 0.83, "candidate": False, "score": 0.61,
+                          "stage": "not_candidate", "kind": "rescan"}],
+        "over_groups": [{"cluster": "G-559", "docs": 41, "min_pairwise_sim": 0.44}],
+    })
+    assert lines[0].startswith("[ERROR] missed_pair 4120/4121 true_sim=0.83 candidate=false score=0.610")
+    assert lines[1] == "[ERROR] over_group cluster=G-559: 41 docs, min_pairwise_sim=0.44"
