@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import minhash
-from . import extract
+from . import extract, minhash
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
