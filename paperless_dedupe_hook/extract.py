@@ -61,6 +61,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
+from functools import lru_cache
 
 from . import _patterns as P
 from .text import fold_ocr, normalize
@@ -164,7 +165,12 @@ SLOT_MARK = "@"
 def _label_words(segment: str) -> list[str]:
     # A label word has two letters or more; digits inside it are OCR slips ("Tota1"),
     # while a word of digits alone (a quantity, a line number) is not part of a label.
-    return [w for w in normalize(segment).split() if sum(c.isalpha() for c in w) >= 2]
+    return list(_label_words_cached(segment[-80:]))
+
+
+@lru_cache(maxsize=4096)
+def _label_words_cached(segment: str) -> tuple[str, ...]:
+    return tuple(w for w in normalize(segment).split() if sum(c.isalpha() for c in w) >= 2)
 
 
 def _context(text: str, start: int) -> str:
@@ -193,17 +199,21 @@ def _label_above(text: str, line_start: int) -> str:
     above = _lines_above(text, line_start)
     values = 0
     line = next(above, "")
-    while _value_line(line):
+    # Bounded walks: a column of thousands of amounts must not cost O(n^2).
+    while _value_line(line) and values < _MAX_STACK:
         values += 1
         line = next(above, "")
-    labels = []
-    while _label_line(line):
+    labels: list[str] = []
+    while _label_line(line) and len(labels) < _MAX_STACK:
         labels.append(line)
         line = next(above, "")
     labels.reverse()
     if values < len(labels):
         return labels[values]
     return ""
+
+
+_MAX_STACK = 24
 
 
 def _value_line(line: str) -> bool:

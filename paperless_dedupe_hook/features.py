@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from . import minhash, text
 from .extract import extract_features
 
+# Token extraction reads the whole text of any real document; beyond this many
+# characters (hostile or broken OCR output, megabytes of it) it reads the first and
+# the last half of that, so that one document cannot hold the worker for minutes.
+MAX_EXTRACT_CHARS = 2_000_000
+
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
 EXTRACTOR_VERSION = "2"
 
@@ -51,6 +56,13 @@ class Features:
         return self.signature is not None
 
 
+def _bounded(content: str) -> str:
+    if len(content) <= MAX_EXTRACT_CHARS:
+        return content
+    half = MAX_EXTRACT_CHARS // 2
+    return content[:half] + "\n" + content[-half:]
+
+
 def fingerprint(normalized: str) -> bytes:
     return hashlib.blake2b(normalized.encode("utf-8"), digest_size=16).digest()
 
@@ -81,6 +93,6 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         signature=sig,
         head=head,
         tail=tail,
-        tokens=extract_features(content),
+        tokens=extract_features(_bounded(content)),
         title=title,
     )

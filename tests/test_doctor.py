@@ -162,7 +162,7 @@ def test_index_built_with_other_parameters_fails(fake_paperless: FakePaperless, 
     index_line = next(line for line in lines(good, "ok") if line.startswith("ok    index "))
     assert "3 documents" in index_line and "last rebuild" in index_line and "matches the config" in index_line
 
-    other = doctor(fake_paperless, tmp_path, PAPERLESS_DEDUPE_DETECTION_NGRAM_SIZE="2")
+    other = doctor(fake_paperless, tmp_path, PAPERLESS_DEDUPE_DETECTION_NGRAM_SIZE="4")
     assert other.returncode == 1, other.stdout + other.stderr
     fails = lines(other, "FAIL")
     assert len(fails) == 1 and "ngram_size" in fails[0] and "rebuild-index" in fails[0]
