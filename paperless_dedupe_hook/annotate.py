@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ._errors import PaperlessError
 from .scoring import PairScore
 
 NOTE_HEADER = "Possible duplicate (paperless-dedupe-hook):"
@@ -95,14 +96,31 @@ class Annotator:
             if exact:
                 self._tag_id = int(min(exact, key=lambda t: int(t["id"]))["id"])
             elif not self.dry_run:
-                self._tag_id = int(self.client.create_tag(self.tag_name)["id"])
+                self._tag_id = self._create(
+                    lambda: self.client.create_tag(self.tag_name),
+                    lambda: [t for t in self.client.find_tags(self.tag_name) if t.get("name") == self.tag_name])
         if self.link_name:
             fields = [f for f in self.client.find_custom_fields(self.link_name) if f.get("data_type") == "documentlink"]
             if fields:
                 self._field_id = int(min(fields, key=lambda f: int(f["id"]))["id"])
             elif not self.dry_run:
-                self._field_id = int(self.client.create_custom_field(self.link_name, "documentlink")["id"])
+                self._field_id = self._create(
+                    lambda: self.client.create_custom_field(self.link_name, "documentlink"),
+                    lambda: [f for f in self.client.find_custom_fields(self.link_name)
+                             if f.get("data_type") == "documentlink"])
         self._resolved = True
+
+    @staticmethod
+    def _create(create: Callable[[], Mapping[str, Any]], find: Callable[[], list[dict[str, Any]]]) -> int:
+        """Create our tag or field; when a concurrent hook created it first (Paperless
+        answers 400 "already exists"), use that one."""
+        try:
+            return int(create()["id"])
+        except PaperlessError:
+            found = find()
+            if not found:
+                raise
+            return int(min(found, key=lambda x: int(x["id"]))["id"])
 
     def annotate(
         self,
@@ -112,7 +130,28 @@ class Annotator:
         document: Mapping[str, Any] | None = None,
         outcome: Outcome | None = None,
     ) -> Outcome:
-        """Annotate ``doc_id`` (the newer document) with ``matches`` (older ones)."""
+        """Annotate ``doc_id`` (the newer document) with ``matches`` (older ones).
+
+        Another hook may be annotating the same document, or one whose reverse links
+        land on it, at this very moment: Paperless replaces a whole link list, and the
+        "tag removed" test needs the current tags.  So, when the ledger offers it,
+        writes happen under its per-document locks of ``doc_id`` and its matches
+        (taken in id order), with the document read afresh inside them.
+        """
+        lock = getattr(self.ledger, "annotation_lock", None)
+        if not matches or lock is None or self.dry_run:
+            return self._annotate(doc_id, matches, document=document, outcome=outcome)
+        with lock([doc_id, *(m[1] for m in matches)]):
+            return self._annotate(doc_id, matches, document=None, outcome=outcome)
+
+    def _annotate(
+        self,
+        doc_id: int,
+        matches: list[tuple[PairScore, int, str]],
+        *,
+        document: Mapping[str, Any] | None = None,
+        outcome: Outcome | None = None,
+    ) -> Outcome:
         outcome = outcome or Outcome()
         if not matches:
             return outcome

@@ -72,6 +72,20 @@ _MAX_RETRY_AFTER = 30.0
 _IDS_PER_REQUEST = 200
 
 
+def _lone_surrogates_replaced(text: str) -> str:
+    """JSON text with each unpaired ``\\uD800``-``\\uDFFF`` escape turned into U+FFFD.
+
+    ``json.loads`` decodes such escapes into lone surrogates, which no UTF-8 encoder
+    (SQLite, httpx, print) accepts: one odd title would stop a hook or a whole rebuild.
+    """
+    import re
+
+    return re.sub(
+        r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+        r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}",
+        r"\\ufffd", text)
+
+
 class PaperlessClient:
     """Talks to one Paperless server with one token.  Not thread-safe; cheap to create."""
 
@@ -125,7 +139,10 @@ class PaperlessClient:
         self.server_version = None
         self._http = httpx.Client(
             timeout=httpx.Timeout(self._timeout),
-            verify=verify_tls,
+            # Loading the CA bundle costs 70-120 ms on every hook run.  A plain-http URL
+            # never negotiates TLS (redirects are not followed), so it skips the bundle;
+            # https always verifies unless paperless.verify_tls = false.
+            verify=verify_tls if parsed.scheme == "https" else False,
             follow_redirects=False,
             transport=transport,
             headers={"Authorization": f"Token {token}", "User-Agent": f"paperless-dedupe-hook/{__version__}"},
@@ -188,6 +205,8 @@ class PaperlessClient:
             except httpx.TransportError as exc:
                 failure = transport_failure(type(exc).__name__, str(exc), self._display_url, timeout, capped, self._token)
                 retryable = idempotent or isinstance(exc, httpx.ConnectError)
+                if "CERTIFICATE_VERIFY_FAILED" in str(exc):
+                    retryable = False  # the same certificate fails again: no retry can help
             except httpx.HTTPError as exc:  # e.g. DecodingError: a body that is not what its headers say
                 failure = Failure(PaperlessResponseError, "Paperless answered an undecodable body", None, REPORT_FIX,
                                   type(exc).__name__)
@@ -230,6 +249,8 @@ class PaperlessClient:
             fix = ("paperless.url must point to the Paperless web server itself (with its path prefix, if any), "
                    "not to a proxy or login page")
         else:
+            if "\\ud" in text or "\\uD" in text:
+                text = _lone_surrogates_replaced(text)
             try:
                 return json.loads(text)
             except ValueError:

@@ -170,6 +170,11 @@ class SqliteIndex:
         if done == len(MIGRATIONS):
             return
         with self.write():
+            # Read again under the write lock: hooks starting together on a new (or
+            # older) index would otherwise each apply the same migrations.
+            if self.conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone():
+                row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+                done = int(row[0]) if row else 0
             for migration in MIGRATIONS[done:]:
                 migration(self.conn)
             self.conn.execute(
@@ -296,6 +301,45 @@ class SqliteIndex:
         return out
 
     # -- annotations and dismissals -------------------------------------
+    @contextmanager
+    def annotation_lock(self, doc_ids: Iterable[int], *, timeout_seconds: float = 30.0) -> Iterator[None]:
+        """Exclusive locks on documents while we write to them in Paperless.
+
+        One byte per document id in ``<index>.annotate.lock`` (POSIX record locks,
+        released when the process ends, also by SIGKILL), taken in id order so that
+        two hooks never wait for each other in a circle.  Waits at most
+        ``timeout_seconds`` (another hook's annotation takes well under a second).
+        """
+        import errno
+        import fcntl
+        import os
+        import time
+
+        lock_path = self.path.with_name(self.path.name + ".annotate.lock")
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
+        try:
+            deadline = time.monotonic() + timeout_seconds
+            for doc_id in sorted(set(doc_ids)):
+                while True:
+                    try:
+                        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, int(doc_id))
+                        break
+                    except OSError as exc:
+                        if exc.errno not in (errno.EACCES, errno.EAGAIN):
+                            raise IndexStoreError(f"cannot lock {lock_path} ({exc.strerror})") from None
+                        if time.monotonic() > deadline:
+                            raise IndexStoreError(
+                                f"document {doc_id} stayed locked by another paperless-dedupe run for "
+                                f"{timeout_seconds:g} s: run 'paperless-dedupe hook --document-id N' again later"
+                            ) from None
+                        time.sleep(0.02)
+            yield
+        finally:
+            os.close(fd)  # releases every lock this process holds on the file
+
     def annotated(self, doc_id: int) -> set[int]:
         return {r[0] for r in self.conn.execute("SELECT match_id FROM annotations WHERE doc_id=?", (doc_id,))}
 

@@ -36,6 +36,8 @@ def fake_paperless(request: pytest.FixtureRequest) -> Iterator[FakePaperless]:
     finally:
         fake.stop()
         assert not fake.errors, "the fake Paperless itself failed:\n" + "\n".join(fake.errors)
+        # Nothing is ever deleted (PRODUCT.md): no test may send a DELETE to Paperless.
+        assert not fake.requests_for("DELETE"), [r.path for r in fake.requests_for("DELETE")]
 
 
 @pytest.fixture
