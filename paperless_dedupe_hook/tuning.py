@@ -17,9 +17,12 @@ from ._errors import UsageError
 from .config import Config
 
 
-def measure(docs_path: Path, pairs_path: Path, settings: Any, splits: list[banding.Banding]) -> dict[tuple[int, int], dict[str, float]]:
-    """Candidate recall and precision of each split on labelled pairs."""
-    from .evaluation import read_truth
+def measure(
+    docs_path: Path, pairs_path: Path, settings: Any, splits: list[banding.Banding], *, audit: tuple[int, int] | None = None,
+) -> tuple[dict[tuple[int, int], dict[str, float]], list[str]]:
+    """Candidate recall and precision of each split on labelled pairs, and the
+    ``missed_pair`` lines of the ``audit`` split (the labelled pairs its LSH stage loses)."""
+    from .evaluation import read_truth, true_jaccard
     from .rebuild import compute_all
     from .sources import read_jsonl
 
@@ -27,6 +30,8 @@ def measure(docs_path: Path, pairs_path: Path, settings: Any, splits: list[bandi
     truth = read_truth(pairs_path)
     feats = [f for f in compute_all(docs, settings) if f.signature is not None]
     out = {}
+    lines: list[str] = []
+    contents = {d.id: d.content for d in docs}
     for split in splits:
         buckets: dict[int, list[int]] = {}
         for f in feats:
@@ -38,12 +43,17 @@ def measure(docs_path: Path, pairs_path: Path, settings: Any, splits: list[bandi
             if 1 < len(ids) <= 2000:
                 candidates.update((min(a, b), max(a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :])
         hits = len(candidates & truth.dup.keys())
+        if audit == (split.bands, split.rows):
+            for a, b in sorted(truth.dup.keys() - candidates):
+                sim = true_jaccard(contents.get(a, ""), contents.get(b, ""), settings)
+                lines.append(f"[ERROR] missed_pair {a}/{b} true_sim={sim:.2f} candidate=false score=n/a "
+                             f"stage=not_candidate kind={truth.dup[(a, b)]}")
         out[(split.bands, split.rows)] = {
             "candidates": len(candidates),
             "candidate_recall": round(hits / len(truth.dup), 4) if truth.dup else 1.0,
             "candidate_precision": round(hits / len(candidates), 4) if candidates else 1.0,
         }
-    return out
+    return out, lines
 
 
 def tune_command(args: argparse.Namespace, cfg: Config) -> int:
@@ -61,13 +71,17 @@ def tune_command(args: argparse.Namespace, cfg: Config) -> int:
         banding.divisor_splits(num_perm) if args.divisors_only else banding.all_splits(num_perm))]
     splits = [s for s in splits if s.rows <= 32]
     measured: dict[tuple[int, int], dict[str, float]] = {}
+    audit_lines: list[str] = []
     if args.pairs or args.docs:
         if not (args.pairs and args.docs):
             raise UsageError("--pairs and --docs go together: labelled pairs need their documents")
         if num_perm != settings.features.num_permutations:
             raise UsageError("--num-permutations with --pairs: set detection.num_permutations instead, signatures depend on it")
         near = sorted(splits, key=lambda s: abs(s.midpoint - target))[:8]
-        measured = measure(Path(args.docs), Path(args.pairs), settings, near)
+        if all((s.bands, s.rows) != (best.bands, best.rows) for s in near):
+            near.append(best)
+        measured, audit_lines = measure(Path(args.docs), Path(args.pairs), settings, near,
+                                        audit=(best.bands, best.rows))
     print(banding.config_line(num_perm, best, target))
     warning = banding.midpoint_warning(best, target)
     if warning:
@@ -80,8 +94,11 @@ def tune_command(args: argparse.Namespace, cfg: Config) -> int:
         extra = measured.get((s.bands, s.rows), {})
         rows.append({"bands": s.bands, "rows": s.rows, "used": s.bands * s.rows, "midpoint": round(s.midpoint, 4),
                      "p_below": round(s.p_below, 4), "p_above": round(s.p_above, 4), **extra})
+    if not args.json:
+        for line in audit_lines:
+            print(line)
     if args.json:
-        print(json.dumps({"num_permutations": num_perm, "target_threshold": target,
+        print(json.dumps({"num_permutations": num_perm, "target_threshold": target, "missed_pairs": audit_lines,
                           "best": {"bands": best.bands, "rows": best.rows, "midpoint": round(best.midpoint, 4)},
                           "splits": rows}, indent=2))
     else:

@@ -66,6 +66,8 @@ def test_tune_lists_splits_measures_pairs_and_writes(tmp_path: Path) -> None:
     measured = cli(tmp_path, "tune", "--json", "--pairs", str(SAMPLE / "pairs.jsonl"), "--docs", str(SAMPLE / "docs.jsonl"))
     assert measured.returncode == 0, measured.stderr
     data = json.loads(measured.stdout[measured.stdout.index("{"):])
+    assert isinstance(data["missed_pairs"], list)
+    assert all(line.startswith("[ERROR] missed_pair ") and "candidate=false" in line for line in data["missed_pairs"])
     with_recall = [s for s in data["splits"] if "candidate_recall" in s]
     assert with_recall and all(0.0 <= s["candidate_recall"] <= 1.0 for s in with_recall)
     cli(tmp_path, "config", "init")
