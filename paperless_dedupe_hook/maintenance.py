@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,17 @@ def _read_documents(args: argparse.Namespace, cfg: Config, client: Any, info: Ca
     return docs
 
 
+def _iter_documents(args: argparse.Namespace, client: Any) -> Iterable[Document]:
+    """The documents of a full rebuild, read as the analysis goes (JSONL and the API):
+    the texts of a large library are never all in memory, and fetching overlaps
+    signing.  An export's manifest is one JSON document: a list."""
+    if args.from_jsonl:
+        return sources.iter_jsonl(Path(args.from_jsonl))
+    if args.from_export:
+        return sources.read_export(Path(args.from_export))
+    return sources.ApiSource(client)
+
+
 def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *, info: Callable[[str], None]) -> int:
     if args.dry_run and not args.annotate:
         raise UsageError("--dry-run goes with --annotate (a rebuild without --annotate writes nothing to Paperless)")
@@ -62,8 +73,8 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         else:
             dismissed = previous_dismissals(cfg)
             started = now_iso()
-            docs = _read_documents(args, cfg, client, info)
-            progress = Progress("signing", len(docs), quiet=args.quiet)
+            docs = _iter_documents(args, client)
+            progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
             analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
             progress.finish()
             write_fresh_configured(cfg, analysis, settings, run_kind="full")
@@ -97,11 +108,12 @@ def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles:
         return
     print(f"documents {rep['documents']}  candidates {rep['candidates']}  duplicate pairs {len(rep['pairs'])}  "
           f"groups {len(rep['groups'])}  index {index_location(cfg)}")
-    for group in rep["groups"][:20]:
+    shown = rep["groups"] if args.verbose else rep["groups"][:20]
+    for group in shown:
         members = ", ".join(f"#{m} {titles[str(m)]!r}" if titles.get(str(m)) else f"#{m}" for m in group["members"])
         print(f"  group #{group['primary']}  confidence {group['confidence']:.2f}  {members}")
-    if len(rep["groups"]) > 20:
-        print(f"  ... and {len(rep['groups']) - 20} more groups (see --report or 'paperless-dedupe report --html')")
+    if len(rep["groups"]) > len(shown):
+        print(f"  ... and {len(rep['groups']) - len(shown)} more groups (-v lists all; see also --report or 'paperless-dedupe report --html')")
 
 
 def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str, Any],

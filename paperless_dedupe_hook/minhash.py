@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -105,15 +106,20 @@ def band_keys(sig: Signature, *, bands: int, rows: int) -> list[int]:
     """
     if bands * rows > sig.shape[0]:
         raise ValueError(f"bands*rows = {bands * rows} exceeds the signature length {sig.shape[0]}")
-    raw = sig.astype("<u4").tobytes()
+    raw = memoryview(sig.astype("<u4").tobytes())
     width = 4 * rows
     keys = []
-    for band in range(bands):
-        digest = hashlib.blake2b(
-            raw[band * width : (band + 1) * width], digest_size=8, person=band.to_bytes(4, "little")
-        ).digest()
-        keys.append(int.from_bytes(digest, "little") >> 1)
+    for band, base in enumerate(_band_hashers(bands)):
+        h = base.copy()  # copying a keyed state is cheaper than a new blake2b(person=...)
+        h.update(raw[band * width : (band + 1) * width])
+        keys.append(int.from_bytes(h.digest(), "little") >> 1)
     return keys
+
+
+@lru_cache(maxsize=8)
+def _band_hashers(bands: int) -> tuple[Any, ...]:
+    """Empty BLAKE2b states personalised with each band number, to be copied."""
+    return tuple(hashlib.blake2b(digest_size=8, person=band.to_bytes(4, "little")) for band in range(bands))
 
 
 def to_bytes(sig: Signature) -> bytes:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ._errors import UsageError
 from .rebuild import Document
@@ -38,11 +38,21 @@ def _document(obj: Any, where: str) -> Document:
 
 
 def read_jsonl(path: Path) -> list[Document]:
+    return list(iter_jsonl(path))
+
+
+def iter_jsonl(path: Path) -> Iterator[Document]:
+    """The documents of a JSONL file one by one, as they are read (a rebuild of a
+    large library never holds all texts at once).  The file is opened at once, so a
+    wrong path fails here; a bad line fails when it is reached."""
     try:
         handle = path.open("r", encoding="utf-8", errors="replace")
     except OSError as exc:
         raise UsageError(f"cannot read {path} ({exc.strerror}): check the path given to --from-jsonl/--docs") from None
-    docs: list[Document] = []
+    return _jsonl_documents(path, handle)
+
+
+def _jsonl_documents(path: Path, handle: TextIO) -> Iterator[Document]:
     seen: set[int] = set()
     with handle:
         for number, line in enumerate(handle, 1):
@@ -56,8 +66,7 @@ def read_jsonl(path: Path) -> list[Document]:
             if doc.id in seen:
                 raise UsageError(f"{path}:{number}: document id {doc.id} appears twice: ids must be unique")
             seen.add(doc.id)
-            docs.append(doc)
-    return docs
+            yield doc
 
 
 def read_export(directory: Path) -> list[Document]:
