@@ -1,0 +1,258 @@
+"""Cold hook latency with N documents indexed, against the import floor and the naive design.
+
+    python -m bench.bench_hook --sizes 10000,100000
+
+For each N it needs an index of the first N synthetic documents; it takes a copy of
+``<data>/index-<N>.sqlite3`` (left by ``bench.bench_rebuild``) or builds one with
+``rebuild-index --from-jsonl``.  Then, in sequence, each run a fresh process timed
+from fork to reaped exit:
+
+* **hook**: ``paperless-dedupe-hook`` with ``DOCUMENT_ID`` of a new document (not in
+  the index, no duplicate in it: the usual consume) that a fake Paperless serves on
+  loopback from this process (``tests.fake_paperless``, answering at once).  The hook
+  fetches it, signs it, looks it up, scores the candidates and inserts it.  Every run
+  checks another new document.
+* **hook, duplicate found**: the same with a near-duplicate twin of an indexed
+  document, so that the hook also annotates (tag, note, link field: the extra requests).
+* **floor**: a process that imports what the hook must import (the modules ``hook.run``
+  loads: numpy, sqlite3, httpx, rapidfuzz and ours) and exits.
+* **naive**: a process that imports datasketch, unpickles a ``MinHashLSH`` holding the
+  same N signatures (same bands and rows), signs the document with
+  ``datasketch.MinHash`` and queries; it reads the text from a local file, so it is
+  spared the HTTP round trips the hook makes.
+
+``python -X importtime`` of one real hook run lists what it imported (and asserts
+that neither SciPy nor datasketch is among it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench._common import DEFAULT_DATA, REPO, cli, log, machine, median, run, save, time_once, write_config
+from bench.synthetic import Generator, ensure_corpus
+
+FLOOR_IMPORTS = (
+    "import paperless_dedupe_hook.hook, paperless_dedupe_hook.config, paperless_dedupe_hook.annotate, "
+    "paperless_dedupe_hook.client, paperless_dedupe_hook.engine, paperless_dedupe_hook.features, "
+    "paperless_dedupe_hook.indexfile"
+)
+
+NAIVE_SCRIPT = r'''
+import pickle, sys
+from datasketch import MinHash
+from paperless_dedupe_hook import text
+lsh_path, doc_path = sys.argv[1], sys.argv[2]
+with open(lsh_path, "rb") as fh:
+    lsh = pickle.load(fh)
+content = open(doc_path, encoding="utf-8").read()
+m = MinHash(num_perm=256, seed=1)
+m.update_batch(list(text.shingles(text.shingle_words(text.normalize(content)), kind=sys.argv[3], size=int(sys.argv[4]))))
+found = lsh.query(m)
+print(len(found))
+'''
+
+
+def ensure_index(data: Path, n: int) -> Path:
+    index = data / f"index-{n}.sqlite3"
+    if index.exists():
+        return index
+    corpus = ensure_corpus(data, n)
+    cfg = write_config(data / f"cfg-build-{n}.toml", index=index)
+    log(f"  building {index.name} (rebuild-index --from-jsonl, {n:,} documents)")
+    r = run([cli("paperless-dedupe"), "--config", str(cfg), "-q", "rebuild-index", "--from-jsonl", str(corpus)],
+            sample_rss=False, timeout=3600)
+    if r.returncode != 0:
+        raise RuntimeError(f"rebuild-index failed: {r.stderr[-2000:]}")
+    return index
+
+
+def naive_pickle(data: Path, n: int, index: Path) -> Path:
+    """A pickled ``MinHashLSH`` of the index's signatures, with the index's bands and rows."""
+    path = data / f"naive-lsh-{n}.pickle"
+    if path.exists() and path.stat().st_mtime >= index.stat().st_mtime:
+        return path
+    import numpy as np
+    from datasketch import MinHash, MinHashLSH
+
+    conn = sqlite3.connect(str(index))
+    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    bands, rows, num_perm = int(meta["bands"]), int(meta["rows"]), int(meta["num_permutations"])
+    lsh = MinHashLSH(num_perm=num_perm, params=(bands, rows))
+    started = time.perf_counter()
+    template = MinHash(num_perm=num_perm, seed=1)
+    with lsh.insertion_session() as session:
+        for doc_id, sig in conn.execute("SELECT id, signature FROM documents WHERE signature IS NOT NULL"):
+            m = template.copy()
+            m.hashvalues = np.frombuffer(sig, dtype="<u4").astype(template.hashvalues.dtype)
+            session.insert(doc_id, m, check_duplication=False)
+    conn.close()
+    tmp = path.with_name(path.name + ".part")
+    with tmp.open("wb") as fh:
+        pickle.dump(lsh, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    tmp.replace(path)
+    log(f"  pickled MinHashLSH of {n:,} signatures ({bands} bands x {rows} rows): "
+        f"{path.stat().st_size / 1e6:.0f} MB in {time.perf_counter() - started:.1f} s")
+    return path
+
+
+def import_report(env: dict[str, str]) -> dict[str, Any]:
+    """``-X importtime`` of one hook run: the slowest imports, and whether SciPy came in."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", cli("paperless-dedupe-hook")], env=env, cwd=REPO,
+                          capture_output=True, text=True, check=False)
+    rows = []
+    for line in proc.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        self_us, cumulative, name = line[len("import time:"):].split("|")
+        depth = (len(name) - len(name.lstrip(" ")) - 1) // 2
+        rows.append((int(cumulative), depth, name.strip()))
+    modules = {name for _, _, name in rows}
+    top_level = [(c, n) for c, depth, n in rows if depth == 0]
+    top_level.sort(reverse=True)
+    return {
+        "modules": len(modules),
+        "total_import_ms": sum(c for c, _ in top_level) / 1e3,
+        "slowest_top_level": [{"module": n, "ms": c / 1e3} for c, n in top_level[:12]],
+        "scipy_imported": any(m == "scipy" or m.startswith("scipy.") for m in modules),
+        "datasketch_imported": any(m == "datasketch" or m.startswith("datasketch.") for m in modules),
+        "click_or_rich_imported": any(m.split(".")[0] in ("click", "rich") for m in modules),
+    }
+
+
+def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int) -> dict[str, Any]:
+    sys.path.insert(0, str(REPO))
+    from tests.fake_paperless import FakePaperless
+
+    source = ensure_index(data, n)
+    work = Path(tempfile.mkdtemp(prefix=f"hook-{n}-", dir=data))
+    index = work / "index.sqlite3"
+    shutil.copyfile(source, index)
+    gen = Generator()
+    # New documents: ids after the indexed ones; unique ones and twins of indexed documents.
+    unique, twins = [], []
+    i = n + 1
+    while len(unique) < repeat + 2 or len(twins) < max(3, repeat // 3) + 1:
+        original = gen.original_of(i)
+        if original is None:
+            unique.append(gen.doc(i))
+        elif original <= n:  # a copy of an indexed document
+            twins.append(gen.doc(i))
+        i += 1
+    fake = FakePaperless(token="bench-token")
+    originals = sorted({o for t in twins if (o := gen.original_of(int(str(t["id"])))) is not None})
+    for doc in unique + twins + [gen.doc(o) for o in originals]:
+        fake.add_document(doc)
+    lsh = naive_pickle(data, n, source)  # before the timed runs: building it is not timed
+    doc_file = work / "doc.txt"
+    doc_file.write_text(str(unique[0]["content"]), encoding="utf-8")
+    naive_file = work / "naive.py"
+    naive_file.write_text(NAIVE_SCRIPT, encoding="utf-8")
+    meta = dict(sqlite3.connect(str(source)).execute("SELECT key, value FROM meta").fetchall())
+    naive_argv = [sys.executable, str(naive_file), str(lsh), str(doc_file), meta["shingle"], meta["ngram_size"]]
+    floor_argv = [sys.executable, "-c", FLOOR_IMPORTS]
+    hook_argv = [cli("paperless-dedupe-hook")]
+    fake.start()
+    try:
+        cfg = write_config(work / "config.toml", index=index, url=fake.url, token=fake.token)
+        base_env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERLESS_DEDUPE_", "DOCUMENT_"))}
+        base_env["PAPERLESS_DEDUPE_CONFIG"] = str(cfg)
+
+        def env_for(doc: dict[str, Any]) -> dict[str, str]:
+            return dict(base_env, DOCUMENT_ID=str(doc["id"]))
+
+        for doc in unique[-2:]:  # warm the page cache and the fake
+            time_once(hook_argv, env=env_for(doc))
+        time_once(floor_argv)
+        imports = import_report(env_for(unique[-1]))
+        # Interleaved, so that a change in the machine's load hits all alike.
+        floor: list[tuple[float, float]] = []
+        hook: list[tuple[float, float]] = []
+        naive: list[tuple[float, float]] = []
+        hook_lines = []
+        time_once(naive_argv)  # warm: the pickle into the page cache
+        for k, doc in enumerate(unique[:repeat]):
+            wall, cpu, _ = time_once(floor_argv)
+            floor.append((wall, cpu))
+            wall, cpu, out = time_once(hook_argv, env=env_for(doc))
+            hook.append((wall, cpu))
+            hook_lines.append(out.strip())
+            if k < naive_repeat:
+                wall, cpu, _ = time_once(naive_argv)
+                naive.append((wall, cpu))
+        dup: list[tuple[float, float]] = []
+        dup_lines = []
+        for doc in twins[: max(3, repeat // 3)]:
+            wall, cpu, out = time_once(hook_argv, env=env_for(doc))
+            dup.append((wall, cpu))
+            dup_lines.append(out.strip())
+        requests = len(fake.requests)
+    finally:
+        fake.stop()
+
+    def med(runs: list[tuple[float, float]], which: int = 0) -> float:
+        return median([r[which] for r in runs])
+
+    result = {
+        "documents_indexed": n,
+        "hook_runs": len(hook),
+        "hook_median_s": med(hook),
+        "hook_min_s": min(r[0] for r in hook),
+        "hook_max_s": max(r[0] for r in hook),
+        "hook_duplicate_median_s": med(dup),
+        "floor_median_s": med(floor),
+        "naive_median_s": med(naive),
+        "hook_cpu_median_s": med(hook, 1),
+        "floor_cpu_median_s": med(floor, 1),
+        "naive_cpu_median_s": med(naive, 1),
+        "naive_pickle_mb": lsh.stat().st_size / 1e6,
+        "hook_vs_floor": med(hook) / med(floor),
+        "naive_vs_hook": med(naive) / med(hook),
+        "hook_vs_floor_cpu": med(hook, 1) / med(floor, 1),
+        "naive_vs_hook_cpu": med(naive, 1) / med(hook, 1),
+        "requests_to_fake": requests,
+        "hook_output_example": hook_lines[0],
+        "hook_duplicate_output_example": dup_lines[0],
+        "imports": imports,
+        "load_average": os.getloadavg(),
+    }
+    shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(prog="python -m bench.bench_hook", description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--repeat", type=int, default=15, help="hook and floor runs per size")
+    parser.add_argument("--naive-repeat", type=int, default=5)
+    parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    data = Path(args.data)
+    results: dict[str, Any] = {"machine": machine(), "runs": {}}
+    for n in [int(s) for s in args.sizes.split(",") if s]:
+        log(f"hook: {n:,} documents indexed")
+        r = bench_size(data, n, repeat=args.repeat, naive_repeat=args.naive_repeat)
+        results["runs"][str(n)] = r
+        log(f"  hook median {r['hook_median_s'] * 1e3:.0f} ms (duplicate found: {r['hook_duplicate_median_s'] * 1e3:.0f} ms), "
+            f"floor {r['floor_median_s'] * 1e3:.0f} ms -> {r['hook_vs_floor']:.2f}x floor; "
+            f"naive {r['naive_median_s'] * 1e3:.0f} ms -> {r['naive_vs_hook']:.1f}x slower than the hook; "
+            f"CPU time: hook {r['hook_cpu_median_s'] * 1e3:.0f} ms, floor {r['floor_cpu_median_s'] * 1e3:.0f} ms, "
+            f"naive {r['naive_cpu_median_s'] * 1e3:.0f} ms; "
+            f"SciPy imported: {r['imports']['scipy_imported']}")
+    save(results, Path(args.out) if args.out else data / "results-hook.json")
+    return results
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,145 @@
+/* Proposal, not product code: MinHash signatures value-identical to datasketch
+ * (affine32: first 4 bytes of SHA-1 read little endian, MurmurHash3 fmix32,
+ * a*h + b mod 2**32 per permutation, minimum), one C loop per document.
+ *
+ * signature(shingles, a, b) -> bytes
+ *   shingles: any iterable of bytes; a, b: the permutation parameters as
+ *   little-endian uint32 buffers of equal length.  Returns the signature as
+ *   little-endian uint32 bytes (the empty set gives all 0xFFFFFFFF).
+ *
+ * Built by bench/proto/build.py; the benchmark compares it when it builds.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#ifdef SIGKERNEL_OPENSSL
+#include <openssl/sha.h>
+#endif
+
+static inline uint32_t rol(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+
+static inline uint32_t load_be(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+static void sha1_block(uint32_t h[5], const uint8_t *blk) {
+    uint32_t w[80];
+    for (int t = 0; t < 16; t++) w[t] = load_be(blk + 4 * t);
+    for (int t = 16; t < 80; t++) w[t] = rol(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], tmp;
+    for (int t = 0; t < 20; t++) { tmp = rol(a, 5) + ((b & c) | (~b & d)) + e + 0x5A827999u + w[t]; e = d; d = c; c = rol(b, 30); b = a; a = tmp; }
+    for (int t = 20; t < 40; t++) { tmp = rol(a, 5) + (b ^ c ^ d) + e + 0x6ED9EBA1u + w[t]; e = d; d = c; c = rol(b, 30); b = a; a = tmp; }
+    for (int t = 40; t < 60; t++) { tmp = rol(a, 5) + ((b & c) | (b & d) | (c & d)) + e + 0x8F1BBCDCu + w[t]; e = d; d = c; c = rol(b, 30); b = a; a = tmp; }
+    for (int t = 60; t < 80; t++) { tmp = rol(a, 5) + (b ^ c ^ d) + e + 0xCA62C1D6u + w[t]; e = d; d = c; c = rol(b, 30); b = a; a = tmp; }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
+}
+
+/* The first four digest bytes, read little endian (datasketch's sha1_hash32). */
+static uint32_t sha1_hash32(const uint8_t *data, Py_ssize_t len) {
+#ifdef SIGKERNEL_OPENSSL
+    /* OpenSSL's one-shot SHA1 (SHA-NI where the CPU has it), without the EVP
+     * context that makes hashlib.sha1 cost ~0.5 us per call. */
+    unsigned char md[SHA_DIGEST_LENGTH];
+    SHA_CTX ctx; /* the low-level calls: SHA1() goes through EVP fetching in OpenSSL 3 */
+    SHA1_Init(&ctx);
+    SHA1_Update(&ctx, data, (size_t)len);
+    SHA1_Final(md, &ctx);
+    return (uint32_t)md[0] | ((uint32_t)md[1] << 8) | ((uint32_t)md[2] << 16) | ((uint32_t)md[3] << 24);
+#endif
+    uint32_t h[5] = {0x67452301u, 0xEFCDAB89u, 0x98BADCFEu, 0x10325476u, 0xC3D2E1F0u};
+    uint8_t block[64];
+    Py_ssize_t i = 0;
+    for (; i + 64 <= len; i += 64) sha1_block(h, data + i);
+    size_t rem = (size_t)(len - i);
+    memcpy(block, data + i, rem);
+    block[rem++] = 0x80;
+    if (rem > 56) {
+        memset(block + rem, 0, 64 - rem);
+        sha1_block(h, block);
+        rem = 0;
+    }
+    memset(block + rem, 0, 56 - rem);
+    uint64_t bits = (uint64_t)len * 8u;
+    for (int k = 0; k < 8; k++) block[63 - k] = (uint8_t)(bits >> (8 * k));
+    sha1_block(h, block);
+    uint32_t x = h[0];
+    return (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24);
+}
+
+static inline uint32_t fmix32(uint32_t h) {
+    h ^= h >> 16; h *= 0x85EBCA6Bu; h ^= h >> 13; h *= 0xC2B2AE35u; h ^= h >> 16;
+    return h;
+}
+
+/* The inner loop: compiled for AVX2 and for the baseline, chosen at run time. */
+__attribute__((target_clones("avx2", "default")))
+static void update(uint32_t *restrict mins, const uint32_t *restrict a, const uint32_t *restrict b,
+                   Py_ssize_t n, const uint32_t *restrict hv, Py_ssize_t count) {
+    for (Py_ssize_t j = 0; j < count; j++) {
+        uint32_t h = hv[j];
+        for (Py_ssize_t p = 0; p < n; p++) {
+            uint32_t v = a[p] * h + b[p];
+            mins[p] = v < mins[p] ? v : mins[p];
+        }
+    }
+}
+
+#define BATCH 64
+
+static PyObject *signature(PyObject *self, PyObject *args) {
+    PyObject *shingles;
+    Py_buffer abuf, bbuf;
+    if (!PyArg_ParseTuple(args, "Oy*y*", &shingles, &abuf, &bbuf)) return NULL;
+    PyObject *result = NULL, *it = NULL, *item;
+    uint32_t *mins = NULL, *a = NULL, *b = NULL;
+    if (abuf.len != bbuf.len || abuf.len % 4 != 0 || abuf.len == 0) {
+        PyErr_SetString(PyExc_ValueError, "a and b must be equal, non-empty uint32 buffers");
+        goto done;
+    }
+    Py_ssize_t n = abuf.len / 4;
+    mins = PyMem_Malloc(n * 4);
+    a = PyMem_Malloc(n * 4);
+    b = PyMem_Malloc(n * 4);
+    if (!mins || !a || !b) { PyErr_NoMemory(); goto done; }
+    memcpy(a, abuf.buf, n * 4);
+    memcpy(b, bbuf.buf, n * 4);
+    for (Py_ssize_t p = 0; p < n; p++) mins[p] = 0xFFFFFFFFu;
+    it = PyObject_GetIter(shingles);
+    if (!it) goto done;
+    uint32_t hv[BATCH];
+    Py_ssize_t count = 0;
+    while ((item = PyIter_Next(it))) {
+        if (!PyBytes_Check(item)) {
+            Py_DECREF(item);
+            PyErr_SetString(PyExc_TypeError, "shingles must be bytes");
+            goto done;
+        }
+        hv[count++] = fmix32(sha1_hash32((const uint8_t *)PyBytes_AS_STRING(item), PyBytes_GET_SIZE(item)));
+        Py_DECREF(item);
+        if (count == BATCH) { update(mins, a, b, n, hv, count); count = 0; }
+    }
+    if (PyErr_Occurred()) goto done;
+    if (count) update(mins, a, b, n, hv, count);
+#if PY_BIG_ENDIAN
+    for (Py_ssize_t p = 0; p < n; p++) { uint32_t x = mins[p]; mins[p] = (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24); }
+#endif
+    result = PyBytes_FromStringAndSize((const char *)mins, n * 4);
+done:
+    Py_XDECREF(it);
+    PyMem_Free(mins);
+    PyMem_Free(a);
+    PyMem_Free(b);
+    PyBuffer_Release(&abuf);
+    PyBuffer_Release(&bbuf);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"signature", signature, METH_VARARGS, "signature(shingles, a, b) -> bytes (little-endian uint32)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_sigkernel", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__sigkernel(void) { return PyModule_Create(&module); }
