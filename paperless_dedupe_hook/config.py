@@ -114,6 +114,10 @@ class Config:
             section, key = name.split(".", 1)
             if name == "paperless.token" and value:
                 value = "****" + "(set)"
+            elif name == "index.redis_url" and value:
+                from .store_redis import mask_url  # no redis import: a pure string helper
+
+                value = mask_url(str(value))
             out.setdefault(section, {})[key] = value
         return out
 

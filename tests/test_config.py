@@ -151,3 +151,9 @@ def test_example_file_documents_every_key() -> None:
     example = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(encoding="utf-8")
     for key in config.KEYS:
         assert f"{key.name.split('.', 1)[1]} =" in example, key.name
+
+
+def test_masked_hides_a_redis_password(tmp_path: Path) -> None:
+    cfg = _load(tmp_path, "", env={"PAPERLESS_REDIS": "redis://:hunter2@redis:6379/0"})
+    assert cfg["index.redis_url"] == "redis://:hunter2@redis:6379/0"
+    assert "hunter2" not in repr(cfg.masked())
