@@ -85,8 +85,10 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
     for warning in cfg.warnings:
         log.warn(warning)
     settings = settings_from_config(cfg)
-    for line in settings.log_lines():
-        log.info(line)
+    config_line, *curve_warnings = settings.log_lines()
+    log.say(config_line)  # PRODUCT.md: every run that loads the index logs its configuration
+    for line in curve_warnings:
+        log.warn(line)
     token = config_mod.require_token(cfg)
     with PaperlessClient(
         url=cfg["paperless.url"], token=token, timeout_seconds=cfg["paperless.timeout_seconds"],
@@ -118,7 +120,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
                 if m.a == root:
                     outcome = annotator.annotate(m.b, [(m, root, feats.title)], outcome=outcome)
             for line in outcome.planned:
-                log.info(f"dry run: would {line}")
+                log.say(f"dry run: would {line}")
     return HookResult(
         root,
         [(m.b if m.a == root else m.a, m.score) for m in matches],

@@ -219,3 +219,12 @@ def test_check_with_refused_token_exits_4(library: FakePaperless, tmp_path: Path
     out = subprocess.run([CLI, "check", "2"], env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 4
     assert "401" in out.stderr and "wrong-token" not in out.stderr
+
+
+def test_every_run_logs_the_lsh_config_and_warns_on_an_off_target_curve(library: FakePaperless, tmp_path: Path) -> None:
+    out = run_hook(library, tmp_path, 1)
+    assert out.stdout.startswith("LSH config: num_perm=256, bands=64, rows=4, target_threshold=0.4")
+    seed_like = run_hook(library, tmp_path / "seed", 1, PAPERLESS_DEDUPE_DETECTION_NUM_BANDS="32",
+                         PAPERLESS_DEDUPE_DETECTION_LSH_THRESHOLD="0.75")
+    assert seed_like.returncode == 0
+    assert "s_curve_midpoint=0.648 (bands=32,rows=8) but target_threshold=0.75" in seed_like.stderr
