@@ -404,3 +404,35 @@ def run_concurrent_hooks(tmp_path: Path, fake_url: str, batches: Sequence[Sequen
         data = json.loads(result_file.read_text()) if result_file.exists() else {"codes": [], "times": []}
         results.append(WorkerResult(list(batch), proc.returncode, stdout, stderr, data["codes"], data["times"]))
     return results
+
+
+def hook_in_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp: Path, url: str, doc_id: object,
+    label: str, **env: str,
+) -> tuple[int, str, str, float]:
+    """Run ``hook.main()`` in this process (so tests can patch its clock or its client),
+    with the environment Paperless gives it: (exit code, stdout, stderr, seconds).
+    ``doc_id`` None leaves DOCUMENT_ID unset."""
+    import time
+
+    from paperless_dedupe_hook import hook
+
+    with monkeypatch.context() as m:
+        for key in [k for k in os.environ if k.startswith(("PAPERLESS_", "DOCUMENT_"))]:
+            m.delenv(key)
+        m.setenv("XDG_CONFIG_HOME", str(tmp / "cfg"))
+        m.setenv("PAPERLESS_DEDUPE_URL", url)
+        m.setenv("PAPERLESS_DEDUPE_TOKEN", CANARY)
+        m.setenv("PAPERLESS_DEDUPE_INDEX", str(tmp / "index.sqlite3"))
+        if doc_id is not None:
+            m.setenv("DOCUMENT_ID", str(doc_id))
+        for key, value in env.items():
+            m.setenv(key, value)
+        capsys.readouterr()
+        started = time.monotonic()
+        code = hook.main()
+        elapsed = time.monotonic() - started
+        out, err = capsys.readouterr()
+    record(f"{label} {doc_id!r} stdout", out)
+    record(f"{label} {doc_id!r} stderr", err)
+    return code, out, err, elapsed

@@ -23,16 +23,14 @@ from typing import Any
 import pytest
 
 from paperless_dedupe_hook import client as client_mod
-from paperless_dedupe_hook import hook
 from tests.fake_paperless import FakePaperless
 from tests.reliability_support import (
-    CANARY,
     annotation_state,
     assert_nothing_deleted,
     canary_guard,  # noqa: F401 - session fixture: the token never appears in any output
     corpus,
+    hook_in_process,
     new_fake,
-    record,
 )
 
 N_PAIRS = 40
@@ -85,24 +83,8 @@ HookRun = Callable[..., tuple[int, str, str, float]]
 @pytest.fixture
 def run_hook_here(library: Library, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> HookRun:
     def go(doc_id: int, *, url: str | None = None, **env: str) -> tuple[int, str, str, float]:
-        with monkeypatch.context() as m:
-            for key in [k for k in __import__("os").environ if k.startswith(("PAPERLESS_", "DOCUMENT_"))]:
-                m.delenv(key)
-            m.setenv("XDG_CONFIG_HOME", str(library.tmp / "cfg"))
-            m.setenv("PAPERLESS_DEDUPE_URL", url or library.fake.url)
-            m.setenv("PAPERLESS_DEDUPE_TOKEN", CANARY)
-            m.setenv("PAPERLESS_DEDUPE_INDEX", str(library.tmp / "index.sqlite3"))
-            m.setenv("DOCUMENT_ID", str(doc_id))
-            for key, value in env.items():
-                m.setenv(key, value)
-            capsys.readouterr()
-            started = time.monotonic()
-            code = hook.main()
-            elapsed = time.monotonic() - started
-            out, err = capsys.readouterr()
-        record(f"in-process hook {doc_id} stdout", out)
-        record(f"in-process hook {doc_id} stderr", err)
-        return code, out, err, elapsed
+        return hook_in_process(monkeypatch, capsys, library.tmp, url or library.fake.url, doc_id,
+                               "in-process hook", **env)
 
     return go
 

@@ -7,23 +7,20 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from paperless_dedupe_hook import hook
 from tests.fake_paperless import FakePaperless
 from tests.reliability_support import (
-    CANARY,
     annotation_state,
     assert_nothing_deleted,
     canary_guard,  # noqa: F401 - session fixture: the token never appears in any output
+    hook_in_process,
     index_health,
     new_fake,
     prose,
-    record,
     vocabulary,
 )
 
@@ -42,28 +39,8 @@ def fake() -> Iterator[FakePaperless]:
 @pytest.fixture
 def hook_here(fake: FakePaperless, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
               capsys: pytest.CaptureFixture[str]) -> HookRun:
-    import os
-
     def go(doc_id: object, **env: str) -> tuple[int, str, str, float]:
-        with monkeypatch.context() as m:
-            for key in [k for k in os.environ if k.startswith(("PAPERLESS_", "DOCUMENT_"))]:
-                m.delenv(key)
-            m.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
-            m.setenv("PAPERLESS_DEDUPE_URL", fake.url)
-            m.setenv("PAPERLESS_DEDUPE_TOKEN", CANARY)
-            m.setenv("PAPERLESS_DEDUPE_INDEX", str(tmp_path / "index.sqlite3"))
-            if doc_id is not None:
-                m.setenv("DOCUMENT_ID", str(doc_id))
-            for key, value in env.items():
-                m.setenv(key, value)
-            capsys.readouterr()
-            started = time.monotonic()
-            code = hook.main()
-            elapsed = time.monotonic() - started
-            out, err = capsys.readouterr()
-        record(f"hook {doc_id!r} stdout", out)
-        record(f"hook {doc_id!r} stderr", err)
-        return code, out, err, elapsed
+        return hook_in_process(monkeypatch, capsys, tmp_path, fake.url, doc_id, "hook", **env)
 
     return go
 
