@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ._errors import IndexCorruptError, IndexStoreError
 from .engine import Settings
-from .rebuild import Analysis, report
 from .store import SqliteIndex
 
 if TYPE_CHECKING:
     from .config import Config
+    from .rebuild import Analysis  # rebuilds only: the hook must not import the process pool
     from .store_redis import RedisIndex
 
 Index: TypeAlias = "SqliteIndex | RedisIndex"
@@ -103,6 +103,8 @@ def write_fresh(
         with fresh.write():
             for feats in analysis.features:
                 fresh.put(feats, modified=analysis.modified.get(feats.doc_id), keys=settings.band_keys(feats))
+            from .rebuild import report
+
             rep = report(analysis, settings)
             fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
             fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
@@ -228,6 +230,8 @@ def write_fresh_configured(
 
     with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
         fresh.load((f, analysis.modified.get(f.doc_id), settings.band_keys(f)) for f in analysis.features)
+        from .rebuild import report
+
         rep = report(analysis, settings)
         fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
         fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
