@@ -44,6 +44,7 @@ def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     _check_config_file(rep, cfg)
     _check_paperless(rep, cfg)
     _check_index(rep, cfg)
+    _check_kernel(rep)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
         return 3 if rep.config_failed else 1
@@ -217,6 +218,16 @@ def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
     when = meta.get("last_rebuild")
     age = f"last rebuild {when} ({_age(when)} ago)" if when else "never rebuilt"
     rep.line(OK, f"index {where}: reachable, matches the config, {count} documents, {age}")
+
+
+def _check_kernel(rep: Report) -> None:
+    from . import minhash
+
+    if minhash.KERNEL == "numpy":
+        rep.line(WARN, "signatures: numpy (the C kernel was not built at install time; same values, about "
+                       "4x slower: reinstall with a C compiler and libssl-dev present to build it)")
+    else:
+        rep.line(OK, f"signatures: C kernel ({minhash.KERNEL})")
 
 
 def _size(n: int) -> str:

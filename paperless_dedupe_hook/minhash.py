@@ -5,8 +5,10 @@ the first four bytes of its SHA-1 (little endian), pre-mixes that with the 32-bi
 MurmurHash3 finalizer and applies ``a*h + b mod 2**32`` per permutation, where
 ``a`` (odd) and ``b`` come from ``numpy.random.RandomState(seed)``.  We do the same
 with one vectorized numpy pass per document instead of one per shingle, and
-never import datasketch (it pulls in SciPy, 0.4 s on a small server).  A test
-compares the values one by one against datasketch.
+never import datasketch (it pulls in SciPy, 0.4 s on a small server).  Where the
+optional C kernel (``_sigkernel.c``, built at install time when a compiler is
+there) is importable, it does the whole per-document loop instead; both paths are
+compared value by value against datasketch in the tests.
 
 Pure: values in, values out.
 """
@@ -27,6 +29,14 @@ Signature = npt.NDArray[np.uint32]
 
 _MAX_HASH = np.uint32(0xFFFFFFFF)
 _FMIX = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35), np.uint32(16))
+try:  # the optional C kernel; numpy below gives the same values
+    from paperless_dedupe_hook import _sigkernel as _kernel  # type: ignore[attr-defined]
+
+    KERNEL = f"c-{_kernel.SHA1}-sha1"
+except ImportError:  # no compiler at install time, or PAPERLESS_DEDUPE_NO_C_KERNEL
+    _kernel = None
+    KERNEL = "numpy"
+
 # Shingles are processed in blocks so that a 20 MB document does not allocate a
 # (shingles x permutations) matrix of gigabytes.
 _BLOCK = 4096
@@ -43,6 +53,12 @@ def permutations(num_permutations: int, seed: int) -> tuple[npt.NDArray[np.uint3
     a.setflags(write=False)
     b.setflags(write=False)
     return a, b
+
+
+@lru_cache(maxsize=8)
+def _permutation_bytes(num_permutations: int, seed: int) -> tuple[bytes, bytes]:
+    a, b = permutations(num_permutations, seed)
+    return a.astype("<u4").tobytes(), b.astype("<u4").tobytes()
 
 
 def _fmix32(hv: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint32]:
@@ -66,6 +82,14 @@ def signature(shingles: Iterable[bytes], *, num_permutations: int, seed: int) ->
 
     The empty set gives all ``0xFFFFFFFF``, as an empty datasketch MinHash does.
     """
+    if _kernel is not None:
+        a_raw, b_raw = _permutation_bytes(num_permutations, seed)
+        return np.frombuffer(_kernel.signature(shingles, a_raw, b_raw), dtype="<u4").astype(np.uint32)
+    return signature_numpy(shingles, num_permutations=num_permutations, seed=seed)
+
+
+def signature_numpy(shingles: Iterable[bytes], *, num_permutations: int, seed: int) -> Signature:
+    """:func:`signature` in numpy alone (the path without the C kernel)."""
     a, b = permutations(num_permutations, seed)
     # (permutations x shingles) with the reduction along the contiguous axis:
     # about 3x faster than the other orientation, and done in place.

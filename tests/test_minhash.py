@@ -1,4 +1,13 @@
-"""Our signatures against datasketch's, value by value, and the LSH band keys."""
+"""Our signatures against datasketch's, value by value, and the LSH band keys.
+
+Both signing paths are checked: the C kernel (when it was built at install time)
+and numpy.  CI sets ``PAPERLESS_DEDUPE_REQUIRE_C_KERNEL=1`` so that a kernel that
+silently failed to build fails the run instead of being skipped.
+"""
+
+import os
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -7,6 +16,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook import minhash, text
+
+Signer = Callable[..., np.ndarray]
+
+
+def _kernel_signer() -> Signer:
+    if minhash._kernel is None:
+        if os.environ.get("PAPERLESS_DEDUPE_REQUIRE_C_KERNEL"):
+            pytest.fail("the C signature kernel is not built (pip install -e . needs a C compiler)")
+        pytest.skip("the C signature kernel is not built here")
+    return minhash.signature
+
+
+@pytest.fixture(
+    scope="module",
+    params=[pytest.param("kernel", id="c-kernel"), pytest.param("numpy", id="numpy")],
+)
+def sign(request: pytest.FixtureRequest) -> Signer:
+    return _kernel_signer() if request.param == "kernel" else minhash.signature_numpy
+
+
+def test_the_kernel_is_used_when_built() -> None:
+    assert minhash.KERNEL == ("numpy" if minhash._kernel is None else f"c-{minhash._kernel.SHA1}-sha1")
+    if os.environ.get("PAPERLESS_DEDUPE_REQUIRE_C_KERNEL"):
+        assert minhash.KERNEL.startswith("c-")
 
 
 def _datasketch(shingles: set[bytes], num_perm: int, seed: int) -> np.ndarray:
@@ -20,31 +53,31 @@ def _datasketch(shingles: set[bytes], num_perm: int, seed: int) -> np.ndarray:
     ("num_perm", "seed"),
     [pytest.param(256, 1, id="defaults"), pytest.param(128, 7, id="128-seed7"), pytest.param(17, 0, id="odd-length")],
 )
-def test_signature_equals_datasketch_value_by_value(num_perm: int, seed: int) -> None:
+def test_signature_equals_datasketch_value_by_value(sign: Signer, num_perm: int, seed: int) -> None:
     content = "Sehr geehrte Frau Weiß, Ihre Jahresabrechnung 2026 über 1.234,56 € liegt bei. " * 5
     shingles = text.shingles(text.shingle_words(text.normalize(content)), kind="word", size=3)
-    ours = minhash.signature(shingles, num_permutations=num_perm, seed=seed)
+    ours = sign(shingles, num_permutations=num_perm, seed=seed)
     theirs = _datasketch(shingles, num_perm, seed)
     assert ours.dtype == np.uint32
     assert ours.tolist() == theirs.tolist()
 
 
-def test_signature_equals_datasketch_bulk_on_many_documents() -> None:
+def test_signature_equals_datasketch_bulk_on_many_documents(sign: Signer) -> None:
     rng = np.random.RandomState(3)
     words = [f"w{i}" for i in range(400)]
     docs = [{" ".join(rng.choice(words, 3)).encode() for _ in range(rng.randint(1, 300))} for _ in range(30)]
     bulk = MinHash.bulk([list(d) for d in docs], num_perm=64, seed=1)
     for d, m in zip(docs, bulk, strict=True):
-        assert minhash.signature(d, num_permutations=64, seed=1).tolist() == m.hashvalues.tolist()
+        assert sign(d, num_permutations=64, seed=1).tolist() == m.hashvalues.tolist()
 
 
-def test_large_set_is_processed_in_blocks_and_still_equal() -> None:
+def test_large_set_is_processed_in_blocks_and_still_equal(sign: Signer) -> None:
     shingles = {f"s{i}".encode() for i in range(10_000)}  # more than one block
-    assert minhash.signature(shingles, num_permutations=32, seed=1).tolist() == _datasketch(shingles, 32, 1).tolist()
+    assert sign(shingles, num_permutations=32, seed=1).tolist() == _datasketch(shingles, 32, 1).tolist()
 
 
-def test_empty_set_gives_the_empty_minhash() -> None:
-    assert minhash.signature(set(), num_permutations=8, seed=1).tolist() == MinHash(num_perm=8).hashvalues.tolist()
+def test_empty_set_gives_the_empty_minhash(sign: Signer) -> None:
+    assert sign(set(), num_permutations=8, seed=1).tolist() == MinHash(num_perm=8).hashvalues.tolist()
 
 
 def test_jaccard_estimate_matches_datasketch() -> None:
@@ -82,9 +115,53 @@ def test_band_keys_refuse_more_rows_than_the_signature_has() -> None:
         minhash.band_keys(sig, bands=5, rows=4)
 
 
+def test_every_sha1_padding_case_equals_datasketch(sign: Signer) -> None:
+    # Lengths around the 55/56/64-byte block boundaries of SHA-1 padding, and several blocks.
+    shingles = [bytes(range(n % 256)) * 1 if n < 256 else b"x" * n for n in range(0, 300)]
+    for n in range(0, 300, 7):
+        chunk = set(shingles[n : n + 7])
+        assert sign(chunk, num_permutations=16, seed=2).tolist() == _datasketch(chunk, 16, 2).tolist()
+
+
+def test_kernel_refuses_non_bytes_shingles() -> None:
+    _kernel_signer()
+    with pytest.raises(TypeError, match="bytes"):
+        minhash.signature(["text, not bytes"], num_permutations=8, seed=1)  # type: ignore[list-item]
+
+
 @settings(max_examples=50, deadline=None)
-@given(st.sets(st.binary(min_size=1, max_size=20), max_size=60), st.integers(min_value=0, max_value=2**32 - 1))
-def test_signature_property_equal_to_datasketch(shingles: set[bytes], seed: int) -> None:
-    ours = minhash.signature(shingles, num_permutations=16, seed=seed)
+@given(st.sets(st.binary(min_size=1, max_size=150), max_size=60), st.integers(min_value=0, max_value=2**32 - 1))
+def test_signature_property_equal_to_datasketch(sign: Signer, shingles: set[bytes], seed: int) -> None:
+    ours = sign(shingles, num_permutations=16, seed=seed)
     assert ours.tolist() == _datasketch(shingles, 16, seed).tolist()
     assert minhash.from_bytes(minhash.to_bytes(ours), 16).tolist() == ours.tolist()
+
+
+def test_portable_sha1_build_equals_datasketch(tmp_path: Path) -> None:
+    """The kernel without OpenSSL (what a machine without libssl headers builds)."""
+    import importlib.util
+    import shutil
+    import subprocess
+    import sysconfig
+
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    if shutil.which(cc[0]) is None:
+        if os.environ.get("PAPERLESS_DEDUPE_REQUIRE_C_KERNEL"):
+            pytest.fail(f"no C compiler ({cc[0]}) to build the portable kernel")
+        pytest.skip("no C compiler")
+    source = Path(minhash.__file__).with_name("_sigkernel.c")
+    target = Path(tmp_path) / f"_sigkernel{sysconfig.get_config_var('EXT_SUFFIX')}"
+    include = sysconfig.get_paths()["include"]
+    subprocess.run([*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(target)], check=True)
+    spec = importlib.util.spec_from_file_location("paperless_dedupe_hook._sigkernel", target)
+    assert spec is not None and spec.loader is not None
+    portable = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(portable)
+    assert portable.SHA1 == "portable"
+    a, b = minhash._permutation_bytes(32, 5)
+    rng = np.random.RandomState(9)
+    for size in (0, 1, 3, 55, 56, 63, 64, 65, 119, 120, 128, 500):
+        shingles = {rng.bytes(int(n)) for n in rng.randint(0, 200, size)} if size else set()
+        shingles.add(b"x" * size)
+        ours = np.frombuffer(portable.signature(shingles, a, b), dtype="<u4")
+        assert ours.tolist() == _datasketch(shingles, 32, 5).tolist()

@@ -1,13 +1,17 @@
-/* Proposal, not product code: MinHash signatures value-identical to datasketch
- * (affine32: first 4 bytes of SHA-1 read little endian, MurmurHash3 fmix32,
- * a*h + b mod 2**32 per permutation, minimum), one C loop per document.
+/* MinHash signatures value-identical to datasketch's affine32 scheme, one C loop
+ * per document: the first 4 bytes of each shingle's SHA-1 read little endian,
+ * MurmurHash3's fmix32, then a*h + b (mod 2**32) per permutation and the minimum.
  *
  * signature(shingles, a, b) -> bytes
  *   shingles: any iterable of bytes; a, b: the permutation parameters as
  *   little-endian uint32 buffers of equal length.  Returns the signature as
  *   little-endian uint32 bytes (the empty set gives all 0xFFFFFFFF).
  *
- * Built by bench/proto/build.py; the benchmark compares it when it builds.
+ * Optional: setup.py builds it when a C compiler is present (with OpenSSL's
+ * SHA-1 when its headers are, else the portable SHA-1 below); minhash.py falls
+ * back to numpy otherwise.  Why C at all: hashlib.sha1() costs ~0.4 us per call
+ * in CPython (context set-up, not hashing), which alone caps a 1,000-shingle
+ * document at ~2,400 signatures/s.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -73,7 +77,10 @@ static inline uint32_t fmix32(uint32_t h) {
 }
 
 /* The inner loop: compiled for AVX2 and for the baseline, chosen at run time. */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__GLIBC__)
+/* ifunc dispatch needs glibc; elsewhere the baseline build is used. */
 __attribute__((target_clones("avx2", "default")))
+#endif
 static void update(uint32_t *restrict mins, const uint32_t *restrict a, const uint32_t *restrict b,
                    Py_ssize_t n, const uint32_t *restrict hv, Py_ssize_t count) {
     for (Py_ssize_t j = 0; j < count; j++) {
@@ -140,6 +147,16 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_sigkernel", NULL, -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "paperless_dedupe_hook._sigkernel", NULL, -1, methods};
 
-PyMODINIT_FUNC PyInit__sigkernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__sigkernel(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+#ifdef SIGKERNEL_OPENSSL
+    const char *sha1 = "openssl";
+#else
+    const char *sha1 = "portable";
+#endif
+    if (PyModule_AddStringConstant(m, "SHA1", sha1) < 0) { Py_DECREF(m); return NULL; }
+    return m;
+}
