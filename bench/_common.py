@@ -152,11 +152,13 @@ def wait_for_quiet(*, below: float = 1.0, max_wait: float = 300.0) -> float:
 
 
 def write_config(path: Path, *, index: Path, url: str = "http://127.0.0.1:9", token: str = "bench-token",
-                 extra: str = "") -> Path:
+                 extra: str = "", redis_url: str | None = None) -> Path:
+    """A config file for the CLI; with ``redis_url``, ``index.backend = "redis"`` there."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    backend = f'backend = "redis"\nredis_url = "{redis_url}"\n' if redis_url else 'backend = "sqlite"\n'
     path.write_text(
         f'[paperless]\nurl = "{url}"\ntoken = "{token}"\ntimeout_seconds = 30\n\n'
-        f'[index]\npath = "{index}"\nbackend = "sqlite"\n\n{extra}',
+        f'[index]\npath = "{index}"\n{backend}\n{extra}',
         encoding="utf-8",
     )
     path.chmod(0o600)

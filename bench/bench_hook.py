@@ -20,6 +20,17 @@ from fork to reaped exit:
   same N signatures (same bands and rows), signs the document with
   ``datasketch.MinHash`` and queries; it reads the text from a local file, so it is
   spared the HTTP round trips the hook makes.
+* **Redis hook** and **Redis floor**: the same hook with ``index.backend = "redis"``,
+  against a private ``redis-server`` (free loopback port, no persistence, in a temp
+  directory, stopped at the end) that ``rebuild-index --from-jsonl`` filled with the
+  same N documents, and a second fake Paperless holding the same documents (so that
+  one backend's annotations do not change what the other's hook finds).  Its floor
+  also imports ``paperless_dedupe_hook.store_redis`` and the ``redis`` client
+  package, which the Redis hook must import.  Interleaved with the SQLite runs (the
+  order of the two alternating), each Redis run with the same new document as the
+  SQLite run beside it (new to both indexes).  ``INFO memory`` of the server gives
+  the memory the N documents take.  Without ``redis-server`` (or the ``redis``
+  package) the Redis row is skipped with a log line.
 
 ``python -X importtime`` of one real hook run lists what it imported (and asserts
 that neither SciPy nor datasketch is among it).
@@ -31,11 +42,14 @@ import argparse
 import os
 import pickle
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +61,8 @@ FLOOR_IMPORTS = (
     "paperless_dedupe_hook.client, paperless_dedupe_hook.engine, paperless_dedupe_hook.features, "
     "paperless_dedupe_hook.indexfile"
 )
+# The Redis hook also loads the Redis store and the redis client package.
+REDIS_FLOOR_IMPORTS = FLOOR_IMPORTS + ", paperless_dedupe_hook.store_redis, redis"
 
 NAIVE_SCRIPT = r'''
 import pickle, sys
@@ -106,6 +122,101 @@ def naive_pickle(data: Path, n: int, index: Path) -> Path:
     return path
 
 
+def redis_unavailable() -> str | None:
+    """Why the Redis row cannot run here, or None."""
+    if shutil.which("redis-server") is None:
+        return "redis-server is not installed (apt-get install redis-server)"
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        return "the Python package 'redis' is not installed (pip install 'paperless-dedupe-hook[redis]')"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def redis_server(workdir: Path) -> Iterator[str]:
+    """A private ``redis-server`` on a free loopback port, without persistence; its URL.
+    Stopped when the block ends, also on an error."""
+    import redis
+
+    binary = shutil.which("redis-server")
+    assert binary is not None
+    workdir.mkdir(parents=True, exist_ok=True)
+    for _attempt in range(3):  # the free port may be taken between the probe and the bind
+        port = _free_port()
+        proc = subprocess.Popen(
+            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(workdir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        )
+        url = f"redis://127.0.0.1:{port}/0"
+        try:
+            client = redis.Redis.from_url(url, socket_connect_timeout=1)
+            deadline = time.monotonic() + 15
+            ready = False
+            while not ready and proc.poll() is None and time.monotonic() < deadline:
+                try:
+                    ready = bool(client.ping())
+                except redis.exceptions.ConnectionError:
+                    time.sleep(0.05)
+            client.close()
+            if proc.poll() is not None:
+                continue  # exited (port taken?): try another port
+            if not ready:
+                raise RuntimeError(f"redis-server on port {port} did not answer PING in 15 s")
+            yield url
+            return
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+    raise RuntimeError("redis-server did not start (3 attempts on free loopback ports)")
+
+
+def redis_memory(url: str) -> dict[str, int]:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        info = client.info("memory")
+    finally:
+        client.close()
+    return {k: int(info[k]) for k in ("used_memory", "used_memory_dataset", "used_memory_rss") if k in info}
+
+
+def load_redis(url: str, corpus: Path, n: int, work: Path) -> float:
+    """The first N documents into Redis with the product's own rebuild; its wall seconds."""
+    import redis
+
+    from paperless_dedupe_hook.store_redis import NAMESPACE
+
+    cfg = write_config(work / "config-redis-build.toml", index=work / "unused-by-redis.sqlite3", redis_url=url)
+    log(f"  loading {n:,} documents into redis-server (rebuild-index --from-jsonl, index.backend = redis)")
+    r = run([cli("paperless-dedupe"), "--config", str(cfg), "-q", "rebuild-index", "--from-jsonl", str(corpus)],
+            sample_rss=False, timeout=3600)
+    if r.returncode != 0:
+        raise RuntimeError(f"rebuild-index into Redis failed: {r.stderr[-2000:]}")
+    client = redis.Redis.from_url(url)
+    try:
+        current = client.get(f"{NAMESPACE}:current")
+        count = client.hlen(f"{NAMESPACE}:gen:{current.decode()}:docs") if current else 0
+    finally:
+        client.close()
+    if count != n:
+        raise RuntimeError(f"the Redis index holds {count} documents after the rebuild, not {n}")
+    return r.wall
+
+
 def import_report(env: dict[str, str]) -> dict[str, Any]:
     """``-X importtime`` of one hook run: the slowest imports, and whether SciPy came in."""
     proc = subprocess.run([sys.executable, "-X", "importtime", cli("paperless-dedupe-hook")], env=env, cwd=REPO,
@@ -127,10 +238,11 @@ def import_report(env: dict[str, str]) -> dict[str, Any]:
         "scipy_imported": any(m == "scipy" or m.startswith("scipy.") for m in modules),
         "datasketch_imported": any(m == "datasketch" or m.startswith("datasketch.") for m in modules),
         "click_or_rich_imported": any(m.split(".")[0] in ("click", "rich") for m in modules),
+        "redis_imported": any(m == "redis" or m.startswith("redis.") for m in modules),
     }
 
 
-def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int) -> dict[str, Any]:
+def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int, with_redis: bool = True) -> dict[str, Any]:
     sys.path.insert(0, str(REPO))
     from tests.fake_paperless import FakePaperless
 
@@ -149,10 +261,19 @@ def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int) -> dict[st
         elif original <= n:  # a copy of an indexed document
             twins.append(gen.doc(i))
         i += 1
+    skip_redis = None if with_redis else "left out (--no-redis)"
+    skip_redis = skip_redis or redis_unavailable()
+    if skip_redis:
+        log(f"  Redis row skipped: {skip_redis}")
+    # One fake Paperless per backend, with the same documents: the duplicate runs annotate
+    # (tag, note, link field), and one backend's writes must not change what the other finds.
     fake = FakePaperless(token="bench-token")
+    fake_r = FakePaperless(token="bench-token") if not skip_redis else None
     originals = sorted({o for t in twins if (o := gen.original_of(int(str(t["id"])))) is not None})
     for doc in unique + twins + [gen.doc(o) for o in originals]:
         fake.add_document(doc)
+        if fake_r is not None:
+            fake_r.add_document(doc)
     lsh = naive_pickle(data, n, source)  # before the timed runs: building it is not timed
     doc_file = work / "doc.txt"
     doc_file.write_text(str(unique[0]["content"]), encoding="utf-8")
@@ -161,48 +282,122 @@ def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int) -> dict[st
     meta = dict(sqlite3.connect(str(source)).execute("SELECT key, value FROM meta").fetchall())
     naive_argv = [sys.executable, str(naive_file), str(lsh), str(doc_file), meta["shingle"], meta["ngram_size"]]
     floor_argv = [sys.executable, "-c", FLOOR_IMPORTS]
+    redis_floor_argv = [sys.executable, "-c", REDIS_FLOOR_IMPORTS]
     hook_argv = [cli("paperless-dedupe-hook")]
-    fake.start()
-    try:
+    base_env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERLESS_DEDUPE_", "DOCUMENT_"))}
+    base_env.pop("PAPERLESS_REDIS", None)
+    redis_info: dict[str, Any] = {"skipped": skip_redis} if skip_redis else {}
+    with ExitStack() as stack:
+        fake.start()
+        stack.callback(fake.stop)
         cfg = write_config(work / "config.toml", index=index, url=fake.url, token=fake.token)
-        base_env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERLESS_DEDUPE_", "DOCUMENT_"))}
-        base_env["PAPERLESS_DEDUPE_CONFIG"] = str(cfg)
+        env_sqlite = dict(base_env, PAPERLESS_DEDUPE_CONFIG=str(cfg))
+        env_redis: dict[str, str] | None = None
+        url = ""
+        if fake_r is not None:
+            url = stack.enter_context(redis_server(work / "redis"))
+            empty = redis_memory(url)
+            load_s = load_redis(url, ensure_corpus(data, n), n, work)
+            loaded = redis_memory(url)
+            redis_info |= {
+                "load_wall_s": load_s,
+                "used_memory_empty_bytes": empty["used_memory"],
+                "used_memory_bytes": loaded["used_memory"],
+                "used_memory_dataset_bytes": loaded.get("used_memory_dataset", 0),
+                "used_memory_rss_bytes": loaded.get("used_memory_rss", 0),
+                "used_memory_per_document_bytes": (loaded["used_memory"] - empty["used_memory"]) / n,
+            }
+            log(f"  Redis: {n:,} documents in {load_s:.1f} s; used_memory {loaded['used_memory'] / 1e6:,.1f} MB "
+                f"(empty server {empty['used_memory'] / 1e6:.1f} MB)")
+            fake_r.start()
+            stack.callback(fake_r.stop)
+            cfg_r = write_config(work / "config-redis.toml", index=work / "unused-by-redis.sqlite3", url=fake_r.url,
+                                 token=fake_r.token, redis_url=url)
+            env_redis = dict(base_env, PAPERLESS_DEDUPE_CONFIG=str(cfg_r))
 
-        def env_for(doc: dict[str, Any]) -> dict[str, str]:
-            return dict(base_env, DOCUMENT_ID=str(doc["id"]))
+        def env_for(doc: dict[str, Any], env: dict[str, str]) -> dict[str, str]:
+            return dict(env, DOCUMENT_ID=str(doc["id"]))
 
-        for doc in unique[-2:]:  # warm the page cache and the fake
-            time_once(hook_argv, env=env_for(doc))
+        for doc in unique[-2:]:  # warm the page cache and the fakes
+            time_once(hook_argv, env=env_for(doc, env_sqlite))
+            if env_redis is not None:
+                time_once(hook_argv, env=env_for(doc, env_redis))
         time_once(floor_argv)
-        imports = import_report(env_for(unique[-1]))
+        imports = import_report(env_for(unique[-1], env_sqlite))
+        if env_redis is not None:
+            time_once(redis_floor_argv)
+            redis_info["imports"] = import_report(env_for(unique[-1], env_redis))
         # Interleaved, so that a change in the machine's load hits all alike.
         floor: list[tuple[float, float]] = []
         hook: list[tuple[float, float]] = []
         naive: list[tuple[float, float]] = []
-        hook_lines = []
-        time_once(naive_argv)  # warm: the pickle into the page cache
-        for k, doc in enumerate(unique[:repeat]):
+        rfloor: list[tuple[float, float]] = []
+        rhook: list[tuple[float, float]] = []
+        hook_lines, rhook_lines = [], []
+
+        def sqlite_pair(doc: dict[str, Any]) -> None:
             wall, cpu, _ = time_once(floor_argv)
             floor.append((wall, cpu))
-            wall, cpu, out = time_once(hook_argv, env=env_for(doc))
+            wall, cpu, out = time_once(hook_argv, env=env_for(doc, env_sqlite))
             hook.append((wall, cpu))
             hook_lines.append(out.strip())
+
+        def redis_pair(doc: dict[str, Any]) -> None:
+            assert env_redis is not None
+            wall, cpu, _ = time_once(redis_floor_argv)
+            rfloor.append((wall, cpu))
+            wall, cpu, out = time_once(hook_argv, env=env_for(doc, env_redis))
+            rhook.append((wall, cpu))
+            rhook_lines.append(out.strip())
+
+        time_once(naive_argv)  # warm: the pickle into the page cache
+        for k, doc in enumerate(unique[:repeat]):
+            # Each backend checks the same new document; which goes first alternates.
+            pairs = [sqlite_pair] if env_redis is None else [sqlite_pair, redis_pair][:: 1 if k % 2 == 0 else -1]
+            for timed in pairs:
+                timed(doc)
             if k < naive_repeat:
                 wall, cpu, _ = time_once(naive_argv)
                 naive.append((wall, cpu))
         dup: list[tuple[float, float]] = []
-        dup_lines = []
-        for doc in twins[: max(3, repeat // 3)]:
-            wall, cpu, out = time_once(hook_argv, env=env_for(doc))
-            dup.append((wall, cpu))
-            dup_lines.append(out.strip())
+        rdup: list[tuple[float, float]] = []
+        dup_lines, rdup_lines = [], []
+        for k, doc in enumerate(twins[: max(3, repeat // 3)]):
+            envs = [(env_sqlite, dup, dup_lines)]
+            if env_redis is not None:
+                envs = [(env_sqlite, dup, dup_lines), (env_redis, rdup, rdup_lines)][:: 1 if k % 2 == 0 else -1]
+            for env, runs, lines in envs:
+                wall, cpu, out = time_once(hook_argv, env=env_for(doc, env))
+                runs.append((wall, cpu))
+                lines.append(out.strip())
         requests = len(fake.requests)
-    finally:
-        fake.stop()
+        if fake_r is not None:
+            redis_info["used_memory_after_runs_bytes"] = redis_memory(url)["used_memory"]
+            redis_info["requests_to_fake"] = len(fake_r.requests)
 
     def med(runs: list[tuple[float, float]], which: int = 0) -> float:
         return median([r[which] for r in runs])
 
+    if rhook:
+        redis_info |= {
+            "hook_runs": len(rhook),
+            "hook_median_s": med(rhook),
+            "hook_min_s": min(r[0] for r in rhook),
+            "hook_max_s": max(r[0] for r in rhook),
+            "hook_duplicate_median_s": med(rdup),
+            "floor_median_s": med(rfloor),
+            "floor_min_s": min(r[0] for r in rfloor),
+            "floor_max_s": max(r[0] for r in rfloor),
+            "hook_cpu_median_s": med(rhook, 1),
+            "floor_cpu_median_s": med(rfloor, 1),
+            "hook_vs_floor": med(rhook) / med(rfloor),
+            "hook_vs_floor_cpu": med(rhook, 1) / med(rfloor, 1),
+            "hook_vs_sqlite_hook": med(rhook) / med(hook),
+            "floor_note": "the Redis floor also imports paperless_dedupe_hook.store_redis and the redis package",
+            "cpu_note": "CPU time of the hook process only: redis-server's own work is not counted",
+            "hook_output_example": rhook_lines[0],
+            "hook_duplicate_output_example": rdup_lines[0],
+        }
     result = {
         "documents_indexed": n,
         "hook_runs": len(hook),
@@ -224,6 +419,7 @@ def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int) -> dict[st
         "hook_output_example": hook_lines[0],
         "hook_duplicate_output_example": dup_lines[0],
         "imports": imports,
+        "redis": redis_info,
         "load_average": os.getloadavg(),
     }
     shutil.rmtree(work, ignore_errors=True)
@@ -235,6 +431,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--repeat", type=int, default=15, help="hook and floor runs per size")
     parser.add_argument("--naive-repeat", type=int, default=5)
+    parser.add_argument("--no-redis", action="store_true", help="leave out the Redis index backend row")
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
@@ -242,7 +439,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {"machine": machine(), "runs": {}}
     for n in [int(s) for s in args.sizes.split(",") if s]:
         log(f"hook: {n:,} documents indexed")
-        r = bench_size(data, n, repeat=args.repeat, naive_repeat=args.naive_repeat)
+        r = bench_size(data, n, repeat=args.repeat, naive_repeat=args.naive_repeat, with_redis=not args.no_redis)
         results["runs"][str(n)] = r
         log(f"  hook median {r['hook_median_s'] * 1e3:.0f} ms (duplicate found: {r['hook_duplicate_median_s'] * 1e3:.0f} ms), "
             f"floor {r['floor_median_s'] * 1e3:.0f} ms -> {r['hook_vs_floor']:.2f}x floor; "
@@ -250,6 +447,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"CPU time: hook {r['hook_cpu_median_s'] * 1e3:.0f} ms, floor {r['floor_cpu_median_s'] * 1e3:.0f} ms, "
             f"naive {r['naive_cpu_median_s'] * 1e3:.0f} ms; "
             f"SciPy imported: {r['imports']['scipy_imported']}")
+        rr = r["redis"]
+        if "hook_median_s" in rr:
+            log(f"  Redis hook median {rr['hook_median_s'] * 1e3:.0f} ms (min {rr['hook_min_s'] * 1e3:.0f}, "
+                f"max {rr['hook_max_s'] * 1e3:.0f}; duplicate found: {rr['hook_duplicate_median_s'] * 1e3:.0f} ms), "
+                f"floor with redis imported {rr['floor_median_s'] * 1e3:.0f} ms -> {rr['hook_vs_floor']:.2f}x floor; "
+                f"{rr['hook_vs_sqlite_hook']:.2f}x the SQLite hook; CPU time: hook {rr['hook_cpu_median_s'] * 1e3:.0f} ms, "
+                f"floor {rr['floor_cpu_median_s'] * 1e3:.0f} ms; Redis used_memory "
+                f"{rr['used_memory_bytes'] / 1e6:,.1f} MB for {n:,} documents")
+        else:
+            log(f"  Redis hook: skipped ({rr.get('skipped')})")
     save(results, Path(args.out) if args.out else data / "results-hook.json")
     return results
 

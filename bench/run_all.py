@@ -6,7 +6,8 @@ Runs, one after the other (never two at once: the figures are for the whole
 machine): signatures (``bench.bench_signatures``), ``rebuild-index`` from JSONL at
 each size, from the fake Paperless API and ``--incremental`` at the largest size
 (``bench.bench_rebuild``), and the cold hook with each size indexed
-(``bench.bench_hook``, reusing the indexes the rebuild left).  Corpora and indexes
+(``bench.bench_hook``, reusing the indexes the rebuild left; with ``redis-server``
+installed, also with ``index.backend = "redis"``, shown beside SQLite's).  Corpora and indexes
 go to ``--data`` (default ``$PDBENCH_DATA`` or /tmp/pdbench, about 1 GB per 100k
 documents); the results to ``<data>/results-all.json``; the summary, a Markdown
 table, to stdout.
@@ -88,7 +89,28 @@ def summary(res: dict[str, Any]) -> list[str]:
                              ">= 20x" if big else "-", r["naive_vs_hook"] >= 20 if big else None))
             rows.append(_row("  hook imports SciPy / datasketch", f"{r['imports']['scipy_imported']} / "
                              f"{r['imports']['datasketch_imported']}", "no", not r["imports"]["scipy_imported"]))
+            rows.extend(_redis_rows(int(n), r))
     return rows
+
+
+def _redis_rows(n: int, r: dict[str, Any]) -> list[str]:
+    """The hook with ``index.backend = "redis"``, beside SQLite's (results without it: no rows)."""
+    rr = r.get("redis")
+    if not rr:
+        return []
+    if "hook_median_s" not in rr:
+        return [_row(f"hook, Redis backend, {n:,} indexed", f"skipped: {rr.get('skipped', '?')}", "-", None)]
+    return [
+        _row(f"hook, Redis backend, {n:,} indexed: median (no duplicate / duplicate annotated)",
+             f"{rr['hook_median_s'] * 1e3:.0f} ms / {rr['hook_duplicate_median_s'] * 1e3:.0f} ms "
+             f"(min {rr['hook_min_s'] * 1e3:.0f}, max {rr['hook_max_s'] * 1e3:.0f}) = "
+             f"{rr['hook_vs_sqlite_hook']:.2f}x the SQLite hook", "-", None),
+        _row(f"  Redis hook vs import floor with `redis` ({rr['floor_median_s'] * 1e3:.0f} ms)",
+             f"{rr['hook_vs_floor']:.2f}x (CPU time: {rr['hook_vs_floor_cpu']:.2f}x)", "-", None),
+        _row(f"  Redis memory, {n:,} docs (`INFO memory` used_memory)",
+             f"{rr['used_memory_bytes'] / 1e6:,.1f} MB ({rr['used_memory_per_document_bytes']:,.0f} B/doc "
+             "above the empty server)", "-", None),
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
