@@ -77,12 +77,13 @@ def evaluate(
     weight = token_weigher(analysis.document_frequency)
 
     def pair_score(a: int, b: int) -> PairScore | None:
-        if (a, b) in scored:
+        """The full figures (audit lines explain misses with them, not with bounds)."""
+        if (a, b) in scored and scored[(a, b)].exact:
             return scored[(a, b)]
         fa, fb = by_id.get(a), by_id.get(b)
         if fa is None or fb is None or not fa.comparable or not fb.comparable:
             return None
-        return score(fa, fb, settings.scoring, weight=weight)
+        return score(fa, fb, settings.scoring, weight=weight, exact=True)
 
     threshold = settings.scoring.similarity_threshold
     contents = {d.id: d.content for d in docs}

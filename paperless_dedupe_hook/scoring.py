@@ -15,6 +15,13 @@ F is rapidfuzz's ``ratio`` (0-1) of the fuzzy samples; heads and tails are
 compared separately and the better one counts.  D is the discriminative
 similarity of the extracted tokens (dates, amounts, identifiers, references,
 routes), with tokens that recur across many documents weighing less.
+
+F is the dearest part (rapidfuzz on up to 2 x 5,000 characters), and most LSH
+candidates are far from the threshold: unless asked for ``exact`` scores, a pair
+that cannot reach the threshold even with F = 1 skips it, and the others ask
+rapidfuzz only for an F that can still make the threshold (``score_cutoff``).
+Every pair at or above the threshold gets exactly the score it would get
+otherwise; pairs below it get a lower bound and ``exact=False``.
 """
 
 from __future__ import annotations
@@ -62,6 +69,9 @@ class PairScore:
     fuzzy: float
     discriminative: float
     similarity: float  # J after the containment correction (what the score used)
+    # False: the pair cannot reach the threshold, and fuzzy (so the score) is only a
+    # lower bound; score(..., exact=True) gives the full figures.
+    exact: bool = True
 
     def as_dict(self) -> dict[str, float | int]:
         return {
@@ -91,11 +101,24 @@ def corrected_similarity(jaccard: float, size_a: int, size_b: int, *, containmen
     return min(1.0, jaccard / size_ratio)
 
 
-def fuzzy_similarity(a: Features, b: Features) -> float:
-    head = ratio(a.head, b.head)
+def fuzzy_similarity(a: Features, b: Features, *, cutoff: float = 0.0) -> float:
+    """The better of the head and tail ratios (0-1); 0 where both are below ``cutoff``."""
+    score_cutoff = max(0.0, cutoff * 100.0 - 1e-6)  # rounding must not drop a pair at the limit
+    head = ratio(a.head, b.head, score_cutoff=score_cutoff)
     if a.tail == a.head and b.tail == b.head:
         return head / 100.0
-    return max(head, ratio(a.tail, b.tail)) / 100.0
+    return max(head, ratio(a.tail, b.tail, score_cutoff=max(score_cutoff, head))) / 100.0
+
+
+def fuzzy_needed(similarity: float, discriminative: float, params: ScoreParams) -> float | None:
+    """The least F with which the pair reaches the threshold, or None if no F in 0-1 does."""
+    factor = 1.0 - params.penalty_strength / 100.0 * (1.0 - discriminative)
+    if factor <= 0.0:
+        return None if params.similarity_threshold > 0 else 0.0
+    if params.fuzzy_weight <= 0:
+        return 0.0 if combine(similarity, 0.0, discriminative, params) >= params.similarity_threshold else None
+    needed = (100.0 * params.similarity_threshold / factor - params.jaccard_weight * similarity) / params.fuzzy_weight
+    return None if needed > 1.0 + 1e-9 else max(0.0, needed)
 
 
 def token_weigher(document_frequency: Mapping[str, int]) -> Callable[[str], float]:
@@ -114,13 +137,22 @@ def score(
     params: ScoreParams,
     *,
     weight: Callable[[str], float] | None = None,
+    exact: bool = False,
 ) -> PairScore:
+    """The pair's score; with ``exact`` False (the default) F is computed only as far
+    as the threshold needs it (see the module docstring)."""
     if a.signature is None or b.signature is None:
         raise ValueError(f"documents {a.doc_id} and {b.doc_id} must both have signatures to be scored")
     low, high = (a, b) if a.doc_id < b.doc_id else (b, a)
     jaccard = minhash.jaccard(a.signature, b.signature)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    fuzzy = fuzzy_similarity(a, b)
     disc = extract.slot_similarity(a.tokens, b.tokens, weight)
+    if exact:
+        fuzzy, complete = fuzzy_similarity(a, b), True
+    elif (needed := fuzzy_needed(similarity, disc, params)) is None:
+        fuzzy, complete = 0.0, False
+    else:
+        fuzzy = fuzzy_similarity(a, b, cutoff=needed)
+        complete = fuzzy >= needed or params.fuzzy_weight <= 0
     final = combine(similarity, fuzzy, disc, params)
-    return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity)
+    return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity, complete)
