@@ -101,8 +101,8 @@ def write_fresh(
     fresh = SqliteIndex(tmp, create=True, compat=settings.compat())
     try:
         with fresh.write():
-            for feats in analysis.features:
-                fresh.put(feats, modified=analysis.modified.get(feats.doc_id), keys=settings.band_keys(feats))
+            fresh.load_fresh(analysis.features, modified=analysis.modified, band_keys=settings.band_keys,
+                             document_frequency=analysis.document_frequency)
             from .rebuild import report
 
             rep = report(analysis, settings)

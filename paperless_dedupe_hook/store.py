@@ -20,10 +20,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from itertools import repeat
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from . import minhash
 from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
@@ -88,6 +92,10 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
 
 
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial,)
+
+
+# Rows per executemany in load_fresh (documents; band rows: 64 times as many).
+_LOAD_CHUNK = 2_000
 
 
 def _pack_sample(head: str, tail: str) -> bytes:
@@ -276,6 +284,58 @@ class SqliteIndex:
         self.conn.executemany(
             "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
             [(t,) for t in feats.tokens],
+        )
+
+    def load_fresh(
+        self,
+        features: Iterable[Features],
+        *,
+        modified: Mapping[int, str | None],
+        band_keys: Callable[[Features], Sequence[int]],
+        document_frequency: Mapping[str, int],
+    ) -> None:
+        """Fill an empty index at once (a full rebuild; call inside ``write()``).
+
+        The same rows as ``put`` for each document, written in key order: band rows
+        sorted by (key, id) and token counts sorted by token only append to their
+        B-trees, where one ``put`` per document inserts 64 band rows at random places.
+        """
+        if self.conn.execute("SELECT EXISTS (SELECT 1 FROM documents)").fetchone()[0]:
+            raise IndexStoreError(f"index {self.path} is not empty: load_fresh only fills a new index")
+        keys, ids = array("q"), array("q")
+        rows = []
+        token_total = 0
+        for feats in features:
+            token_total += len(feats.tokens)
+            doc_keys = band_keys(feats)
+            keys.extend(doc_keys)
+            ids.extend(repeat(feats.doc_id, len(doc_keys)))
+            rows.append((
+                feats.doc_id,
+                modified.get(feats.doc_id),
+                feats.fingerprint,
+                feats.word_count,
+                feats.shingle_count,
+                minhash.to_bytes(feats.signature) if feats.signature is not None else None,
+                _pack_sample(feats.head, feats.tail),
+                "\n".join(sorted(feats.tokens)),
+                feats.title,
+            ))
+            if len(rows) >= _LOAD_CHUNK:
+                self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
+                rows.clear()
+        self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
+        key_col, id_col = np.frombuffer(keys, dtype=np.int64), np.frombuffer(ids, dtype=np.int64)
+        order = np.lexsort((id_col, key_col))
+        for start in range(0, len(order), _LOAD_CHUNK * 64):
+            part = order[start : start + _LOAD_CHUNK * 64]
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO bands VALUES (?, ?)", zip(key_col[part].tolist(), id_col[part].tolist(), strict=True)
+            )
+        if sum(document_frequency.values()) != token_total:
+            raise ValueError("document_frequency does not count the tokens of exactly these documents")
+        self.conn.executemany(
+            "INSERT INTO token_df VALUES (?, ?)", sorted((t, n) for t, n in document_frequency.items() if n > 0)
         )
 
     def remove(self, doc_id: int) -> None:

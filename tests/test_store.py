@@ -3,7 +3,10 @@ token counts (each removal is an indexed delete, not a scan)."""
 
 from pathlib import Path
 
+import pytest
+
 from paperless_dedupe_hook import config, engine
+from paperless_dedupe_hook._errors import IndexStoreError
 from paperless_dedupe_hook.features import compute
 from paperless_dedupe_hook.store import SqliteIndex
 
@@ -33,3 +36,48 @@ def test_replace_and_remove_leave_no_stale_rows(tmp_path: Path) -> None:
         assert index.conn.execute("SELECT count(*) FROM bands").fetchone()[0] == 0
         assert index.conn.execute("SELECT count(*) FROM token_df").fetchone()[0] == 0
         assert index.count() == 0
+
+
+def _rows(index: SqliteIndex) -> dict[str, list[tuple[object, ...]]]:
+    return {
+        table: index.conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()  # noqa: S608 - fixed names
+        for table in ("documents", "bands", "token_df")
+    }
+
+
+def test_bulk_load_writes_exactly_what_put_writes(tmp_path: Path) -> None:
+    """A full rebuild's load_fresh against one put per document, on the shipped sample."""
+    from collections import Counter
+
+    from paperless_dedupe_hook import sources
+
+    settings = _settings()
+    docs = list(sources.iter_jsonl(Path(__file__).parent.parent / "bench/corpus/sample/docs.jsonl"))
+    feats = [compute(d.id, d.content, settings.features, title=d.title) for d in docs]
+    df: Counter[str] = Counter()
+    for f in feats:
+        df.update(f.tokens)
+    modified = {f.doc_id: f"2024-01-{1 + f.doc_id % 28:02d}T00:00:00Z" for f in feats}
+    with SqliteIndex(tmp_path / "put.sqlite3", create=True, compat=settings.compat()) as by_put:
+        with by_put.write():
+            for f in feats:
+                by_put.put(f, modified=modified[f.doc_id], keys=settings.band_keys(f))
+        expected = _rows(by_put)
+    with SqliteIndex(tmp_path / "bulk.sqlite3", create=True, compat=settings.compat()) as bulk:
+        with bulk.write():
+            bulk.load_fresh(feats, modified=modified, band_keys=settings.band_keys, document_frequency=df)
+        assert _rows(bulk) == expected
+        assert len(expected["bands"]) > len(feats) and expected["token_df"]
+        with pytest.raises(IndexStoreError, match="not empty"), bulk.write():
+            bulk.load_fresh(feats[:1], modified=modified, band_keys=settings.band_keys, document_frequency=df)
+
+
+def test_bulk_load_refuses_a_frequency_table_of_other_documents(tmp_path: Path) -> None:
+    from collections import Counter
+
+    settings = _settings()
+    f = compute(1, "Rechnung RE-2024-001 vom 31.01.2024 über 1.234,56 € " + "alpha beta gamma " * 20, settings.features)
+    with SqliteIndex(tmp_path / "i.sqlite3", create=True, compat=settings.compat()) as index:
+        with pytest.raises(ValueError, match="document_frequency"), index.write():
+            index.load_fresh([f], modified={}, band_keys=settings.band_keys, document_frequency=Counter())
+        assert index.count() == 0  # the transaction was rolled back
