@@ -9,6 +9,7 @@ tokens.
 from __future__ import annotations
 
 import hashlib
+import zlib
 from dataclasses import dataclass
 
 from . import minhash, text
@@ -46,14 +47,41 @@ class Features:
     word_count: int
     shingle_count: int
     signature: minhash.Signature | None  # None: below min_words, never compared
-    head: str
-    tail: str
+    # The fuzzy head and tail samples, zlib-packed (pack_sample): half the memory of two
+    # strings while a rebuild holds every document's features, packed in parallel by the
+    # feature workers, and stored as they are.  Unpacked only when a pair needs F.
+    sample: bytes
     tokens: frozenset[str]
     title: str = ""
 
     @property
     def comparable(self) -> bool:
         return self.signature is not None
+
+    def samples(self) -> tuple[str, str]:
+        """(head, tail); equal for a text shorter than the sample size."""
+        return unpack_sample(self.sample)
+
+    @property
+    def head(self) -> str:
+        return self.samples()[0]
+
+    @property
+    def tail(self) -> str:
+        return self.samples()[1]
+
+
+def pack_sample(head: str, tail: str) -> bytes:
+    # The tail is packed empty when it equals the head (short documents).
+    body = head if tail == head else head + "\x1f" + tail
+    return zlib.compress(body.encode("utf-8"), 6)
+
+
+def unpack_sample(raw: bytes) -> tuple[str, str]:
+    """Raises zlib.error or UnicodeDecodeError for damaged bytes."""
+    body = zlib.decompress(raw).decode("utf-8")
+    head, sep, tail = body.partition("\x1f")
+    return (head, tail) if sep else (head, head)
 
 
 def _bounded(content: str) -> str:
@@ -78,8 +106,7 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
             word_count=len(words),
             shingle_count=0,
             signature=None,
-            head=head,
-            tail=tail,
+            sample=pack_sample(head, tail),
             tokens=frozenset(),
             title=title,
         )
@@ -91,8 +118,7 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         word_count=len(words),
         shingle_count=len(shingle_set),
         signature=sig,
-        head=head,
-        tail=tail,
+        sample=pack_sample(head, tail),
         tokens=extract_features(_bounded(content)),
         title=title,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from array import array
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain, combinations, islice, repeat
@@ -27,6 +27,9 @@ from .scoring import PairScore, score, token_weigher
 MAX_BUCKET = 2000
 # Below this many documents a process pool costs more than it saves.
 PARALLEL_FROM = 400
+# Scoring: pairs per job, and below how many pairs one process scores them all.
+SCORE_JOB_PAIRS = 5_000
+PARALLEL_SCORING_FROM = 20_000
 
 
 @dataclass(frozen=True)
@@ -130,31 +133,43 @@ def candidate_pairs(features: Iterable[Features], settings: Settings) -> set[tup
 
 
 def _score_chunk(
-    args: tuple[list[tuple[int, int]], dict[int, Features], dict[str, int], Settings],
+    args: tuple[list[tuple[int, int]], Mapping[int, Features], Mapping[str, int], Settings],
 ) -> list[PairScore]:
     pairs, by_id, df, settings = args
     weight = token_weigher(df)
     return [score(by_id[a], by_id[b], settings.scoring, weight=weight) for a, b in pairs]
 
 
+def _score_jobs(
+    pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
+) -> Iterator[tuple[list[tuple[int, int]], dict[int, Features], dict[str, int], Settings]]:
+    # Each job carries only the documents and token counts its pairs need, and jobs
+    # are small: two workers holding half the library's features each was ~0.8 GB of
+    # a 100k rebuild's peak.
+    for start in range(0, len(pairs), SCORE_JOB_PAIRS):
+        part = list(pairs[start : start + SCORE_JOB_PAIRS])
+        feats = {i: by_id[i] for pair in part for i in pair}
+        tokens = set().union(*(f.tokens for f in feats.values()))
+        yield part, feats, {t: df[t] for t in tokens if t in df}, settings
+
+
 def score_pairs(
-    pairs: Sequence[tuple[int, int]], by_id: dict[int, Features], df: Counter[str], settings: Settings,
+    pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
     *, workers: int | None = None,
 ) -> list[PairScore]:
+    """Scores of ``pairs``, in order."""
     workers = workers or os.cpu_count() or 1
-    if workers <= 1 or len(pairs) < 20_000:
-        return _score_chunk((list(pairs), by_id, dict(df), settings))
-    # Each worker gets only the documents its pairs need.
-    size = (len(pairs) + workers - 1) // workers
-    jobs = []
-    for start in range(0, len(pairs), size):
-        part = list(pairs[start : start + size])
-        needed = {i for p in part for i in p}
-        jobs.append((part, {i: by_id[i] for i in needed}, dict(df), settings))
+    if workers <= 1 or len(pairs) < PARALLEL_SCORING_FROM:
+        return _score_chunk((list(pairs), by_id, df, settings))
     out: list[PairScore] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(_score_chunk, jobs):
-            out.extend(result)
+        pending: deque[Future[list[PairScore]]] = deque()
+        for job in _score_jobs(pairs, by_id, df, settings):
+            pending.append(pool.submit(_score_chunk, job))
+            while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
+                out.extend(pending.popleft().result())
+        while pending:
+            out.extend(pending.popleft().result())
     return out
 
 

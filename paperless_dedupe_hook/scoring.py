@@ -104,10 +104,11 @@ def corrected_similarity(jaccard: float, size_a: int, size_b: int, *, containmen
 def fuzzy_similarity(a: Features, b: Features, *, cutoff: float = 0.0) -> float:
     """The better of the head and tail ratios (0-1); 0 where both are below ``cutoff``."""
     score_cutoff = max(0.0, cutoff * 100.0 - 1e-6)  # rounding must not drop a pair at the limit
-    head = ratio(a.head, b.head, score_cutoff=score_cutoff)
-    if a.tail == a.head and b.tail == b.head:
+    (a_head, a_tail), (b_head, b_tail) = a.samples(), b.samples()
+    head = ratio(a_head, b_head, score_cutoff=score_cutoff)
+    if a_tail == a_head and b_tail == b_head:
         return head / 100.0
-    return max(head, ratio(a.tail, b.tail, score_cutoff=max(score_cutoff, head))) / 100.0
+    return max(head, ratio(a_tail, b_tail, score_cutoff=max(score_cutoff, head))) / 100.0
 
 
 def fuzzy_needed(similarity: float, discriminative: float, params: ScoreParams) -> float | None:

@@ -31,7 +31,7 @@ import numpy as np
 
 from . import minhash
 from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
-from .features import Features
+from .features import Features, unpack_sample
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 30_000
@@ -96,18 +96,6 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial,)
 
 # Rows per executemany in load_fresh (documents; band rows: 64 times as many).
 _LOAD_CHUNK = 2_000
-
-
-def _pack_sample(head: str, tail: str) -> bytes:
-    # The tail is stored empty when it equals the head (short documents).
-    body = head if tail == head else head + "\x1f" + tail
-    return zlib.compress(body.encode("utf-8"), 6)
-
-
-def _unpack_sample(raw: bytes) -> tuple[str, str]:
-    body = zlib.decompress(raw).decode("utf-8")
-    head, sep, tail = body.partition("\x1f")
-    return (head, tail) if sep else (head, head)
 
 
 class SqliteIndex:
@@ -242,7 +230,7 @@ class SqliteIndex:
             )
             for doc_id, fp, words, shingles, sig, sample, tokens, title in rows:
                 try:
-                    head, tail = _unpack_sample(sample)
+                    unpack_sample(sample)  # damaged bytes must fail here, not in a scoring worker
                     signature = minhash.from_bytes(sig, num_permutations) if sig is not None else None
                 except (zlib.error, ValueError, UnicodeDecodeError) as exc:
                     raise IndexCorruptError(
@@ -255,8 +243,7 @@ class SqliteIndex:
                         word_count=words,
                         shingle_count=shingles,
                         signature=signature,
-                        head=head,
-                        tail=tail,
+                        sample=bytes(sample),
                         tokens=frozenset(tokens.split("\n")) if tokens else frozenset(),
                         title=title,
                     )
@@ -275,7 +262,7 @@ class SqliteIndex:
                 feats.word_count,
                 feats.shingle_count,
                 minhash.to_bytes(feats.signature) if feats.signature is not None else None,
-                _pack_sample(feats.head, feats.tail),
+                feats.sample,
                 "\n".join(sorted(feats.tokens)),
                 feats.title,
             ),
@@ -317,7 +304,7 @@ class SqliteIndex:
                 feats.word_count,
                 feats.shingle_count,
                 minhash.to_bytes(feats.signature) if feats.signature is not None else None,
-                _pack_sample(feats.head, feats.tail),
+                feats.sample,
                 "\n".join(sorted(feats.tokens)),
                 feats.title,
             ))

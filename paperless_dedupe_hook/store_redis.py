@@ -57,8 +57,8 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from . import minhash
 from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
-from .features import Features
-from .store import COMPAT_KEYS, _pack_sample, _unpack_sample
+from .features import Features, unpack_sample
+from .store import COMPAT_KEYS
 
 NAMESPACE = "paperless-dedupe"
 LAYOUT_VERSION = 1  # of the key layout above; stored in meta as ``redis_layout``
@@ -448,7 +448,7 @@ class RedisIndex:
             "fingerprint": feats.fingerprint,
             "word_count": feats.word_count,
             "shingle_count": feats.shingle_count,
-            "sample": _pack_sample(feats.head, feats.tail),
+            "sample": feats.sample,
             "tokens": "\n".join(sorted(feats.tokens)),
             "title": feats.title,
             "bands": ",".join(str(k) for k in dict.fromkeys(keys)),
@@ -592,7 +592,7 @@ class RedisIndex:
                 try:
                     if words is None or shingles is None or sample is None or tokens is None:
                         raise ValueError("fields missing")
-                    head, tail = _unpack_sample(sample)
+                    unpack_sample(sample)  # damaged bytes must fail here, not in a scoring worker
                     signature = minhash.from_bytes(sig, num_permutations) if sig is not None else None
                     token_text = tokens.decode("utf-8")
                     out.append(
@@ -602,8 +602,7 @@ class RedisIndex:
                             word_count=int(words),
                             shingle_count=int(shingles),
                             signature=signature,
-                            head=head,
-                            tail=tail,
+                            sample=bytes(sample),
                             tokens=frozenset(token_text.split("\n")) if token_text else frozenset(),
                             title=(title or b"").decode("utf-8"),
                         )

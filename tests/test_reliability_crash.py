@@ -99,7 +99,7 @@ def _assert_old_or_new(index: Path, old: list[int], new: list[int], dismissed: t
 # The steps of a rebuild, in order: writing the new file, storing results, taking
 # over the user's state under the exclusive lock, removing the old log, the rename.
 REBUILD_KILL_POINTS = [
-    pytest.param("paperless_dedupe_hook.store:_pack_sample", "after", 40, "", id="mid-writing-new-file"),
+    pytest.param("paperless_dedupe_hook.minhash:to_bytes", "after", 40, "", id="mid-writing-new-file"),
     pytest.param("numpy:lexsort", "after", 1, "", id="documents-written-bands-not"),
     pytest.param("paperless_dedupe_hook.store:SqliteIndex.store_results", "before", 1, "", id="before-results"),
     pytest.param("paperless_dedupe_hook.store:SqliteIndex.copy_user_state_from", "before", 1, "", id="before-user-state"),
