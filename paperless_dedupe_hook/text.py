@@ -19,9 +19,13 @@ SHINGLE_KINDS = ("word", "char")
 # Currency signs carry meaning for humans but are one character wide; spell them so
 # that "€ 12,50" and "12,50 EUR" share shingles.
 _SYMBOLS = (("€", " eur "), ("$", " usd "), ("£", " gbp "), ("§", " par "), ("%", " pct "))
-# A word broken at a line end by hyphenation ("Ver-\ntrag") is one word again.
-_HYPHEN_BREAK = re.compile(r"(\w)-[ \t]*\r?\n[ \t]*(\w)")
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+# A word broken at a line end by hyphenation ("Ver-\ntrag") is one word again.  The
+# pattern opens with the hyphen, so that the regex engine can skip to hyphens; the
+# letter before it is checked in _join_hyphenated.
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*(?=\w)")
+_WORD_CHAR = re.compile(r"\w")
+# ASCII punctuation and blanks to spaces (str.translate has a fast path for ASCII).
+_ASCII_BLANKS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isdigit() and not "a" <= chr(c) <= "z"})
 _COMBINING = re.compile(r"[\u0300-\u036f]")
 # Transport header lines of a mail ("From: ...", "Betreff: ...") belong to the delivery,
 # not to the letter: the same letter scanned from paper has none of them.
@@ -51,8 +55,8 @@ def normalize(text: str) -> str:
     text = _CONTROL.sub(" ", text)
     if ":" in text:
         text = _MAIL_HEADER.sub(" ", text)
-    if "-" in text:
-        text = _HYPHEN_BREAK.sub(r"\1\2", text)
+    if "-\n" in text or "-\r" in text or "- " in text or "-\t" in text:
+        text = _join_hyphenated(text)
     text = unicodedata.normalize("NFKC", text)
     # str.replace per symbol is ~10x faster than str.translate with a dict on
     # non-ASCII text, and most documents hold none or one of these symbols.
@@ -63,8 +67,31 @@ def normalize(text: str) -> str:
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
     if text.isascii():
-        return " ".join(_NON_WORD.split(text)).strip()
+        return " ".join(text.translate(_ASCII_BLANKS).split())
     return " ".join("".join(ch if ch.isalnum() else " " for ch in text).split())
+
+
+def _join_hyphenated(text: str) -> str:
+    r"""Remove each hyphen-line-break between two word characters, as
+    ``re.sub(r"(\w)-[ 	]*?
+[ 	]*(\w)", r"")`` does: a word character that
+    ended one such break does not start the next ("a-
+b-
+c" gives "ab-
+c")."""
+    pieces: list[str] = []
+    last = 0  # end of the text copied so far
+    taken = -1  # the word character that ended the previous joined break
+    for m in _HYPHEN_BREAK.finditer(text):
+        before = m.start() - 1
+        if before < 0 or before == taken or not _WORD_CHAR.match(text, before):
+            continue
+        pieces.append(text[last : m.start()])
+        last = taken = m.end()
+    if not pieces:
+        return text
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def fold_ocr(normalized: str) -> str:

@@ -1,7 +1,7 @@
 """Normalization, OCR folding, shingles and samples (pure, property-tested)."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook import text
@@ -61,3 +61,48 @@ def test_normalize_is_idempotent_and_clean(raw: str) -> None:
 def test_word_shingle_count_bound(words: list[str], size: int) -> None:
     result = text.shingles(words, kind="word", size=size)
     assert len(result) <= max(1, len(words) - size + 1) if words else result == set()
+
+
+def _reference_normalize(value: str) -> str:
+    """normalize() as first written (regex substitution and split): the faster code
+    must give the same text, or NORMALIZER_VERSION would have to change."""
+    import re
+    import unicodedata
+
+    if not value:
+        return ""
+    value = text._CONTROL.sub(" ", value)
+    if ":" in value:
+        value = text._MAIL_HEADER.sub(" ", value)
+    if "-" in value:
+        value = re.sub(r"(\w)-[ \t]*\r?\n[ \t]*(\w)", r"\1\2", value)
+    value = unicodedata.normalize("NFKC", value)
+    for symbol, word in text._SYMBOLS:
+        value = value.replace(symbol, word)
+    value = value.casefold()
+    if not value.isascii():
+        value = text._COMBINING.sub("", unicodedata.normalize("NFKD", value))
+    if value.isascii():
+        return " ".join(re.split(r"[^0-9a-z]+", value)).strip()
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in value).split())
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab1Z-- \t\r\n\n.:,€ßüÉ_ﬁ")), max_size=60))
+def test_normalize_equals_the_reference(value: str) -> None:
+    assert text.normalize(value) == _reference_normalize(value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param("Ver-\ntrag", id="break"),
+        pytest.param("a-\nb-\nc", id="chained-breaks"),
+        pytest.param("a-\n\nb", id="blank-line-kept"),
+        pytest.param("Ver- \r\n  trag und Miet-\tvertrag", id="blanks-around"),
+        pytest.param("-\nstart", id="nothing-before"),
+        pytest.param("x_-\n_y", id="underscore-is-a-word-char"),
+    ],
+)
+def test_hyphenation_cases_equal_the_reference(value: str) -> None:
+    assert text.normalize(value) == _reference_normalize(value)
