@@ -16,12 +16,14 @@ compared separately and the better one counts.  D is the discriminative
 similarity of the extracted tokens (dates, amounts, identifiers, references,
 routes), with tokens that recur across many documents weighing less.
 
-F is the dearest part (rapidfuzz on up to 2 x 5,000 characters), and most LSH
-candidates are far from the threshold: unless asked for ``exact`` scores, a pair
-that cannot reach the threshold even with F = 1 skips it, and the others ask
-rapidfuzz only for an F that can still make the threshold (``score_cutoff``).
-Every pair at or above the threshold gets exactly the score it would get
-otherwise; pairs below it get a lower bound and ``exact=False``.
+F and D are the dear parts (rapidfuzz on up to 2 x 5,000 characters; the slot
+comparison), and most LSH candidates of a large library are far from the
+threshold: unless asked for ``exact`` scores, a pair that cannot reach the
+threshold even with F = D = 1 skips both, one that cannot with F = 1 and its D
+skips F, and the others ask rapidfuzz only for an F that can still make the
+threshold (``score_cutoff``).  Every pair at or above the threshold gets exactly
+the score it would get otherwise; pairs below it get a lower bound and
+``exact=False``.
 """
 
 from __future__ import annotations
@@ -147,6 +149,9 @@ def score(
     low, high = (a, b) if a.doc_id < b.doc_id else (b, a)
     jaccard = minhash.jaccard(a.signature, b.signature)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
+    if not exact and fuzzy_needed(similarity, 1.0, params) is None:
+        return PairScore(low.doc_id, high.doc_id, combine(similarity, 0.0, 0.0, params), jaccard, 0.0, 0.0,
+                         similarity, False)
     disc = extract.slot_similarity(a.tokens, b.tokens, weight)
     if exact:
         fuzzy, complete = fuzzy_similarity(a, b), True
