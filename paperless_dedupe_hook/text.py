@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-NORMALIZER_VERSION = "3"
+NORMALIZER_VERSION = "4"
 
 SHINGLE_KINDS = ("word", "char")
 
@@ -33,6 +33,12 @@ _MAIL_HEADER = re.compile(
     r"^[ \t>]*(?:from|to|cc|bcc|sent|subject|reply-to|von|an|gesendet|betreff|kopie|antwort an)[ \t]*:.*$",
     re.IGNORECASE | re.MULTILINE,
 )
+# A mail signature opens with the "-- " line (RFC 3676) and holds the sender's contact block
+# and legal disclaimer, which the same letter on paper does not have.  Only in a text that
+# has mail header lines, and only when a short tail follows (a stray "--" in a scanned page
+# is not a signature).
+_SIG_DELIMITER = re.compile(r"^--[ \t]?\r?$", re.MULTILINE)
+MAX_SIGNATURE_LINES = 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 # OCR confuses glyphs that look alike.  Folding both sides onto one representative
@@ -54,6 +60,8 @@ def normalize(text: str) -> str:
         return ""
     text = _CONTROL.sub(" ", text)
     if ":" in text:
+        if "\n--" in text:
+            text = _strip_signature(text)
         text = _MAIL_HEADER.sub(" ", text)
     if "-\n" in text or "-\r" in text or "- " in text or "-\t" in text:
         text = _join_hyphenated(text)
@@ -92,6 +100,19 @@ c")."""
         return text
     pieces.append(text[last:])
     return "".join(pieces)
+
+
+def _strip_signature(text: str) -> str:
+    """``text`` without the signature after its last "-- " line, when it is a mail's."""
+    delimiters = list(_SIG_DELIMITER.finditer(text))
+    if not delimiters or text.count("\n", delimiters[-1].end()) > MAX_SIGNATURE_LINES:
+        return text
+    last = delimiters[-1]
+    head = text[: last.start()]
+    headers = _MAIL_HEADER.finditer(head)
+    if next(headers, None) is None or next(headers, None) is None:
+        return text
+    return head
 
 
 def fold_ocr(normalized: str) -> str:

@@ -25,6 +25,26 @@ def test_normalize(raw: str, expected: str) -> None:
     assert text.normalize(raw) == expected
 
 
+_MAIL = "Von: Anna <a@x.de>\nAn: Ben <b@y.de>\nBetreff: Termin\n\nSehr geehrter Herr Ben,\nder Termin steht.\n"
+_SIGNATURE = "-- \nAnna Muster\nMuster GmbH\nTel. +49 30 1234\n\nDiese E-Mail enthält vertrauliche Informationen.\n"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param(_MAIL + _SIGNATURE, "sehr geehrter herr ben der termin steht", id="mail-signature-dropped"),
+        pytest.param(_MAIL + _SIGNATURE.replace("-- ", "--"), "sehr geehrter herr ben der termin steht",
+                     id="delimiter-without-blank"),
+        pytest.param("Rechnung\n-- \nPos 1\n", "rechnung pos 1", id="no-mail-header-kept"),
+        pytest.param(_MAIL + "-- \n" + "Zeile\n" * 30, "sehr geehrter herr ben der termin steht" + " zeile" * 30,
+                     id="long-tail-is-no-signature"),
+        pytest.param(_MAIL + "a -- b\n", "sehr geehrter herr ben der termin steht a b", id="dashes-inside-a-line"),
+    ],
+)
+def test_mail_signature(raw: str, expected: str) -> None:
+    assert text.normalize(raw) == expected
+
+
 def test_lost_umlaut_and_ocr_confusions_fold_together() -> None:
     clean = text.shingle_words(text.normalize("Invoice Total Payment Müller"))
     noisy = text.shingle_words(text.normalize("lnvoice Tota1 Payrnent Muller"))
