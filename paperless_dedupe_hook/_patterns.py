@@ -279,6 +279,26 @@ NOT_PLACES: Final = frozenset({
     *(n.rstrip(".") for names in MONTHS for n in names),
 })
 
+# --- street addresses -------------------------------------------------------------------------
+
+_STREET_PREFIX = r"(?:(?:Am|Im|Zum|Zur|An[ \t]de[mnr]|Auf[ \t]de[mnr]|In[ \t]de[mnr]|Unter[ \t]den)[ \t]+)?"
+_STREET_TYPES = ("street", "st.", "road", "rd.", "lane", "avenue", "ave.", "drive", "way", "close", "court",
+                 "place", "square", "walk", "view", "hill", "terrace", "crescent", "gardens", "grove", "row",
+                 "boulevard", "parkway", "mews")
+_POSTCODE_EN = (r"(?:[A-Z]{1,2}[0-9][A-Z0-9]?[ \t]?[0-9][A-Z]{2}|[A-Z]{2}[ \t]?[0-9]{5}(?:-[0-9]{4})?"
+                r"|[0-9]{4}[ \t]?[A-Z]{2}|[A-Z][0-9]{2}[ \t]?[A-Z0-9]{4})")
+#: "Gartenstraße 54, 66111 Saarbrücken", "Am Stadtgraben 128\n86150 Augsburg" (a German street
+#: and house number before a postcode and a town); "12 High Street", "7 Castle Hill", "195 York
+#: Stret, EC1A 1BB London" (a house number and a street type, or a British, US, Dutch or Irish
+#: postcode after it).
+STREET: Final = re.compile(
+    rf"(?<![\w-])(?P<s>{_STREET_PREFIX}[A-ZÄÖÜ][\w.-]*[^\W\d_]\.?)[ \t]+(?P<n>[0-9]{{1,4}}[a-z]?)"
+    r"(?=(?:[ \t]*[,·|])?[ \t]*\n?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
+    rf"|(?<![\w.,-])(?P<en>[0-9]{{1,4}}[a-z]?)[ \t]+(?P<e>(?:[A-Z][\w'-]*[ \t]+){{1,3}}(?:{_alt(_STREET_TYPES)})(?!\w)"
+    rf"|[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*){{0,2}}(?=[ \t]*,[ \t]*{_POSTCODE_EN}[ \t,]+[A-Z]))"
+)
+
+
 # --- long reference numbers --------------------------------------------------------------------
 
 REF: Final = re.compile(

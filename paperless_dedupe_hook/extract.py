@@ -20,8 +20,10 @@ them from the *whole* text as canonical ``kind:value`` strings:
     or fax lines, not after ``+`` or ``)``, not blank-separated groups starting with ``0``.
 ``route:<FROM>><TO>``  ``Out: BSK - LON``, ``Hinfahrt: München Hbf -> Berlin Hbf``, ``Von: X
     Nach: Y``, ``from X to Y``, ``X → Y``, ``FRA-JFK``; places without accents or blanks.
+``street:<name><number>``  ``Gartenstraße 54, 66111 Saarbrücken`` (a house number before a postcode),
+    ``12 High Street``, ``195 York Rd, EC1A 1BB London``; names accent-free, OCR-folded, ``str.`` = ``straße``.
 
-Kinds claim text in the order iban, id, date, amount, route, ref; no character is used twice.
+Kinds claim text in the order iban, id, date, amount, street, route, ref; no character is used twice.
 First, control characters become blanks, hyphenation at line ends is undone, and OCR look-alike
 letters are folded inside numbers (``3l.0l.2024``, ``1.234,S6``, ``INV-2O26-1047``).  Lines with
 a print, scan, fax or mail-room stamp (Gedruckt am, Druckdatum, Ausdruck vom, Printed, Fax,
@@ -38,17 +40,18 @@ alikes from 4 characters, 1/7, 3/8, 5/6, 6/8, 0/8 from 6) or one dropped or doub
 but pairs that OCR makes of one value are set aside as *neutral* (neither agreement nor
 conflict): dates or amounts one ``1``/``7`` or ``3``/``8`` slip apart, a day that lost a digit,
 an amount and a leading or trailing piece of it, an id or ref inside a longer one, IBANs sharing
-14 characters, a month covered by a full date on the other side.  Sequential numbers (``...1047``
+14 characters, a month covered by a full date on the other side, streets whose names are 85 %
+alike (rapidfuzz ratio) with house numbers one edit apart.  Sequential numbers (``...1047``
 vs ``...1048``) still conflict.  What stays unmatched on *both* sides of one class conflicts:
 ``C(class) = min(w(unmatched_a), w(unmatched_b))``.
 
     D = M / (M + C_weak + C_strong * (1 + M / 2)),  1.0 when there is no conflict
 
-``M`` sums agreement weights, ``C_strong`` the conflicts of dates, months, ids, routes and IBANs,
+``M`` sums agreement weights, ``C_strong`` the conflicts of dates, months, ids, routes, IBANs, streets,
 ``C_weak`` those of amounts and refs.  Agreement is cheap and conflict expensive, since a series
 agrees on its static values: route 1/4, id 1.5/4 (0.5/4 for customer, account, contract, policy,
 tax, register ... numbers that recur on every document of a series), date 1/3, IBAN 0.5/3,
-amount 0.5/1.5, ref 0.75/1.5.  A strong conflict is what a rescan never shows and a series always
+street 0.5/3, amount 0.5/1.5, ref 0.75/1.5.  A strong conflict is what a rescan never shows and a series always
 does, and the more two texts agree elsewhere the more it says, hence the ``1 + M/2`` factor: one
 date conflict caps D at 0.4.  OCR damage that slips through mostly hits amounts, which only
 lower D in proportion.  ``weight(token)`` multiplies both weights (an IDF normalised to mean 1
@@ -63,26 +66,31 @@ import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+from rapidfuzz.fuzz import ratio
+
 from . import _patterns as P
 from .text import fold_ocr, normalize
 
 __all__ = ["KINDS", "discriminative_similarity", "extract_tokens", "token_kind"]
 
-KINDS = ("date", "amount", "iban", "id", "ref", "route")
+KINDS = ("date", "amount", "iban", "id", "ref", "route", "street")
 
 #: kind -> (agreement weight, conflict weight); ids of a STATIC_ID_LABELS label agree for 0.5.
 _WEIGHTS = {"route": (1.0, 4.0), "id": (1.5, 4.0), "iban": (0.5, 3.0), "date": (1.0, 3.0),
-            "amount": (0.5, 1.5), "ref": (0.75, 1.5)}
+            "amount": (0.5, 1.5), "ref": (0.75, 1.5), "street": (0.5, 3.0)}
 _STATIC_ID_WEIGHTS = (0.5, 4.0)
 _OTHER_WEIGHTS = (0.5, 1.0)  # a kind this module does not know (a caller's own token)
-_STRONG = frozenset({"date", "month", "id", "route", "iban"})
+_STRONG = frozenset({"date", "month", "id", "route", "iban", "street"})
 _STRONG_SCALE = 2.0  # one strong conflict of weight 3 caps D at 1 / (1 + 3 / 2) = 0.4
 
 _LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "Z2", "G6", "A4", "T7"))
 _DIGIT_CONFUSABLE = frozenset(frozenset(p) for p in ("17", "38"))
 _CONFUSABLE = _LOOK_ALIKE | _DIGIT_CONFUSABLE | {frozenset(p) for p in ("56", "68", "08")}
 _NEUTRAL_KINDS = frozenset({"date", "amount"})
-_MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3}
+_MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
+_STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
+_HOUSE = re.compile(r"[0-9][0-9a-z]*$")
 _MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
 
 
@@ -138,7 +146,7 @@ def extract_features(text: str) -> frozenset[str]:
 def _scan(text: str) -> _Scan:
     scan = _Scan(P.prepare(text))
     if scan.text.strip():
-        for step in (_words, _ibans, _ids, _services, _dates, _amounts, _routes, _refs):
+        for step in (_words, _ibans, _ids, _services, _dates, _amounts, _streets, _routes, _refs):
             step(scan)
     return scan
 
@@ -282,6 +290,17 @@ def _ids(scan: _Scan) -> None:
         if 3 <= len(value) <= 40 and any(c.isdigit() for c in value) and not P.is_date(m[group]):
             label = next(name for name in P.ID_LABELS if m["L_" + name] is not None)
             scan.take(m.start(group), m.end(group), f"id:{label}:{value}")
+
+
+# "straße", "strasse", "str.", OCR's "strabe" (ß read as B) and "strase": one spelling.
+_STREET_SUFFIX = re.compile(r"str(?:abe|ase)?$")
+
+
+def _streets(scan: _Scan) -> None:
+    for m in P.STREET.finditer(scan.text):
+        name, number = (m["s"], m["n"]) if m["s"] else (m["e"], m["en"])
+        key = _STREET_SUFFIX.sub("strasse", fold_ocr(normalize(name)).replace(" ", ""))
+        scan.take(m.start(), m.end(), "street:" + key + number)
 
 
 def _dates(scan: _Scan) -> None:
@@ -431,7 +450,16 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         return (len(dx) == 1 and dx in dy) or (len(dy) == 1 and dy in dx)
     if kind == "iban":
         return x[:14] == y[:14]
+    if kind == "street":  # one address read twice, with OCR slips in the name or the number
+        (nx, hx), (ny, hy) = _house(x), _house(y)
+        return ratio(nx, ny) >= _STREET_RATIO and Levenshtein.distance(hx, hy) <= 1
     return kind in ("id", "ref") and len(short) >= 6 and short in long
+
+
+def _house(street: str) -> tuple[str, str]:
+    """(street name, house number) of a street token's value."""
+    m = _HOUSE.search(street)
+    return (street[: m.start()], m.group()) if m else (street, "")
 
 
 def _pair(only_a: list[str], only_b: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -585,13 +613,14 @@ def slot_similarity(
 ) -> float:
     """``D`` from slots: agreement of the plain tokens against conflicting slots and, at a
     lower share, values of one kind that differ outside a common slot; a reversed route
-    (a return ticket names it under another label) counts as strongly as in
+    (a return ticket names it under another label) and another street address (two
+    contracts on one form for two tenants) count as strongly as in
     :func:`discriminative_similarity`."""
     plain_a = [t for t in a if not t.startswith(SLOT_MARK)]
     plain_b = [t for t in b if not t.startswith(SLOT_MARK)]
     agree, conflicts = _evidence(plain_a, plain_b, weight)
-    strong = conflicts.get("route", 0.0)
-    unlabelled = math.fsum(v for k, v in conflicts.items() if k != "route")
+    strong = conflicts.get("route", 0.0) + conflicts.get("street", 0.0)
+    unlabelled = math.fsum(v for k, v in conflicts.items() if k not in ("route", "street"))
     weak = SLOT_CONFLICT_FACTOR * slot_conflicts(a, b, weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
     if strong + weak <= 0.0:
         return 1.0

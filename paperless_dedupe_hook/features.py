@@ -21,7 +21,7 @@ from .extract import extract_features
 MAX_EXTRACT_CHARS = 2_000_000
 
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
-EXTRACTOR_VERSION = "2"
+EXTRACTOR_VERSION = "3"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,6 +119,7 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         shingle_count=len(shingle_set),
         signature=sig,
         sample=pack_sample(head, tail),
-        tokens=extract_features(_bounded(content)),
+        # A mail's signature (the sender's address) is no part of the letter: see text.normalize.
+        tokens=extract_features(_bounded(text.strip_signature(content))),
         title=title,
     )

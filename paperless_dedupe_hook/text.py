@@ -61,7 +61,7 @@ def normalize(text: str) -> str:
     text = _CONTROL.sub(" ", text)
     if ":" in text:
         if "\n--" in text:
-            text = _strip_signature(text)
+            text = strip_signature(text)
         text = _MAIL_HEADER.sub(" ", text)
     if "-\n" in text or "-\r" in text or "- " in text or "-\t" in text:
         text = _join_hyphenated(text)
@@ -102,8 +102,10 @@ c")."""
     return "".join(pieces)
 
 
-def _strip_signature(text: str) -> str:
+def strip_signature(text: str) -> str:
     """``text`` without the signature after its last "-- " line, when it is a mail's."""
+    if "\n--" not in text:
+        return text
     delimiters = list(_SIG_DELIMITER.finditer(text))
     if not delimiters or text.count("\n", delimiters[-1].end()) > MAX_SIGNATURE_LINES:
         return text

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook.extract import KINDS, discriminative_similarity, extract_tokens, token_kind
+from paperless_dedupe_hook.extract import (
+    KINDS,
+    discriminative_similarity,
+    extract_features,
+    extract_tokens,
+    slot_similarity,
+    token_kind,
+)
 
 INVOICE_1 = (
     "ACME Office Supplies Ltd.\n42 Harbour Road, Bristol BS1 4QA\nVAT No. GB 123 4567 89\n\nINVOICE\n\n"
@@ -176,6 +183,12 @@ EXAMPLES = [
     pytest.param("Your trip from Munich to Berlin", {"route:MUNICH>BERLIN"}, id="from-to"),
     pytest.param("Berlin → Hamburg", {"route:BERLIN>HAMBURG"}, id="arrow"),
     pytest.param("Flight FRA-JFK", {"route:FRA>JFK"}, id="airport-codes"),
+    pytest.param("Oksana Beck, Am Stadtgraben 128, 86150 Augsburg", {"street:amstadtgraben128"}, id="street-de"),
+    pytest.param("Frau Groß\nGartenstraße 54a\n66111 Saarbrücken", {"street:gartenstrasse54a"}, id="street-de-block"),
+    pytest.param("Friedrich-Ebert-Str. 5 · 10115 Berlin", {"street:frledrlchebertstrasse5"}, id="street-de-abbreviated"),
+    pytest.param("Petra Ziegler, Schulstrabe 5, 48143, Münster", {"street:schulstrasse5"}, id="street-de-ocr-eszett"),
+    pytest.param("Tenant: John Smith, 12 High Street", {"street:hlghstreet12"}, id="street-en"),
+    pytest.param("Charles Campbell, 195 York Stret, EC1A 1BB London", {"street:yorkstret195"}, id="street-en-postcode"),
 ]
 
 
@@ -206,6 +219,8 @@ NOTHING = [
     pytest.param("A4 copy paper, 80 g (box)", id="product-line"),
     pytest.param("KOPIE", id="copy-stamp"),
     pytest.param("Version 2.10 vom Hersteller", id="version"),
+    pytest.param("Die Frist beträgt 14 Tage, 10115 Berlin ist zuständig", id="number-before-postcode-no-street"),
+    pytest.param("Wir liefern 3 Paletten an Lager 12", id="quantities"),
     pytest.param("", id="empty"),
 ]
 
@@ -247,6 +262,7 @@ def test_invoice_1_tokens() -> None:
         "id:tax:GB123456789", "id:invoice:INV20261047", "id:customer:55012", "date:2026-10-31",
         "amount:9960", "amount:2490", "amount:6150", "amount:12300", "amount:1875", "amount:24135",
         "amount:4827", "amount:28962", "ref:20261047", "iban:GB29NWBK60161331926819",
+        "street:harbourroad42",
     }
 
 
@@ -403,6 +419,33 @@ def test_strong_conflict_outweighs_weak_one() -> None:
     weak = discriminative_similarity(base | {"amount:100"}, base | {"amount:200"})
     strong = discriminative_similarity(base | {"date:2024-01-31"}, base | {"date:2024-02-29"})
     assert strong < weak < 1.0
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        pytest.param("street:gartenstrasse72", "street:gartenstasse72", False, id="ocr-slip-in-name"),
+        pytest.param("street:rlversldewalk729", "street:rlversldewalk129", False, id="ocr-slip-in-number"),
+        pytest.param("street:parkallee42a", "street:parkallee420", False, id="house-number-suffix-misread"),
+        pytest.param("street:churchlane116", "street:churchlane73", True, id="same-street-other-house"),
+        pytest.param("street:lesslngstrasse91", "street:wlesenstrasse97", True, id="similar-names-other-street"),
+        pytest.param("street:amstadtgraben128", "street:lndustrlestrasse33", True, id="other-street"),
+    ],
+)
+def test_street_addresses(a: str, b: str, conflict: bool) -> None:
+    base = {"street:dorfstrasse60", "amount:79400"}
+    similarity = discriminative_similarity(base | {a}, base | {b})
+    assert similarity < 0.5 if conflict else similarity == 1.0
+
+
+def test_another_tenant_on_one_form_is_a_strong_conflict() -> None:
+    form = "Vermieter\nHausverwaltung Dietrich GmbH, Dorfstraße 60, 99084 Erfurt\nMieter\n{tenant}\n" \
+           "Die Grundmiete beträgt monatlich {rent} €.\n"
+    a = extract_features(form.format(tenant="Frank Busch, Industriestraße 33, 10115 Berlin", rent="794,00"))
+    b = extract_features(form.format(tenant="Oksana Beck, Am Stadtgraben 128, 86150 Augsburg", rent="794,00"))
+    rescan = extract_features(form.format(tenant="Frank Busch, lndustriestrabe 33, 10115 Berlin", rent="794,00"))
+    assert slot_similarity(a, b) < 0.5
+    assert slot_similarity(a, rescan) == 1.0
 
 
 def test_month_agrees_with_a_full_date_of_that_month() -> None:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import text
+from paperless_dedupe_hook import features, text
 
 
 @pytest.mark.parametrize(
@@ -43,6 +43,14 @@ _SIGNATURE = "-- \nAnna Muster\nMuster GmbH\nTel. +49 30 1234\n\nDiese E-Mail en
 )
 def test_mail_signature(raw: str, expected: str) -> None:
     assert text.normalize(raw) == expected
+
+
+def test_mail_signature_gives_no_tokens() -> None:
+    body = _MAIL + "Der Betrag von 1.419,98 € wird gutgeschrieben. " + "Weitere Worte folgen hier. " * 5 + "\n"
+    signature = "-- \nAnna Muster\nMuster GmbH\nSonnenhang 52 | 87435 Kempten\n"
+    tokens = features.compute(1, body + signature, features.FeatureParams()).tokens
+    assert "amount:141998" in tokens
+    assert not any(t.startswith("street:") for t in tokens)
 
 
 def test_lost_umlaut_and_ocr_confusions_fold_together() -> None:
