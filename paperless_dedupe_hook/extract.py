@@ -50,10 +50,10 @@ vs ``...1048``) still conflict.  What stays unmatched on *both* sides of one cla
 ``M`` sums agreement weights, ``C_strong`` the conflicts of dates, months, ids, routes, IBANs, streets,
 ``C_weak`` those of amounts and refs.  Agreement is cheap and conflict expensive, since a series
 agrees on its static values: route 1/4, id 1.5/4 (0.5/4 for customer, account, contract, policy,
-tax, register ... numbers that recur on every document of a series), date 1/3, IBAN 0.5/3,
-street 0.5/3, amount 0.5/1.5, ref 0.75/1.5.  A strong conflict is what a rescan never shows and a series always
+tax, register ... numbers that recur on every document of a series), date 1/2.5, IBAN 0.5/3,
+street 0.5/3, amount 0.5/1, ref 0.75/1.5.  A strong conflict is what a rescan never shows and a series always
 does, and the more two texts agree elsewhere the more it says, hence the ``1 + M/2`` factor: one
-date conflict caps D at 0.4.  OCR damage that slips through mostly hits amounts, which only
+date conflict caps D at 0.44.  OCR damage that slips through mostly hits amounts, which only
 lower D in proportion.  ``weight(token)`` multiplies both weights (an IDF normalised to mean 1
 lets a customer number printed on every invoice count for less).  D is in [0, 1],
 deterministic and exactly symmetric (canonical side order, :func:`math.fsum`).
@@ -77,8 +77,8 @@ __all__ = ["KINDS", "discriminative_similarity", "extract_tokens", "token_kind"]
 KINDS = ("date", "amount", "iban", "id", "ref", "route", "street")
 
 #: kind -> (agreement weight, conflict weight); ids of a STATIC_ID_LABELS label agree for 0.5.
-_WEIGHTS = {"route": (1.0, 4.0), "id": (1.5, 4.0), "iban": (0.5, 3.0), "date": (1.0, 3.0),
-            "amount": (0.5, 1.5), "ref": (0.75, 1.5), "street": (0.5, 3.0)}
+_WEIGHTS = {"route": (1.0, 4.0), "id": (1.5, 4.0), "iban": (0.5, 3.0), "date": (1.0, 2.5),
+            "amount": (0.5, 1.0), "ref": (0.75, 1.5), "street": (0.5, 3.0)}
 _STATIC_ID_WEIGHTS = (0.5, 4.0)
 _OTHER_WEIGHTS = (0.5, 1.0)  # a kind this module does not know (a caller's own token)
 _STRONG = frozenset({"date", "month", "id", "route", "iban", "street"})
@@ -605,7 +605,7 @@ def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str
 SLOT_CONFLICT_FACTOR = 1.0
 #: How much a value that differs without a common label (kind-level conflict) counts
 #: against one that differs in the same labelled slot.
-UNLABELLED_CONFLICT_SHARE = 0.25
+UNLABELLED_CONFLICT_SHARE = 0.12
 
 
 def slot_similarity(

@@ -448,6 +448,18 @@ def test_another_tenant_on_one_form_is_a_strong_conflict() -> None:
     assert slot_similarity(a, rescan) == 1.0
 
 
+def test_revised_draft_keeps_most_of_its_similarity() -> None:
+    # Two drafts of one contract: the same parties, a new "Stand" date and a changed sum in a
+    # clause, neither under a label both drafts share.
+    parties = {"street:dorfstrasse60", "street:amstadtgraben128"}
+    v1 = parties | {"date:2018-12-07", "amount:29499"}
+    v2 = parties | {"date:2018-12-24", "amount:298602"}
+    assert slot_similarity(v1, v2) > 0.65
+    labelled_v1 = v1 | {"@grundmiete monatlich=amount:29499"}
+    labelled_v2 = v2 | {"@grundmiete monatlich=amount:298602"}
+    assert slot_similarity(labelled_v1, labelled_v2) < slot_similarity(v1, v2)
+
+
 def test_month_agrees_with_a_full_date_of_that_month() -> None:
     assert discriminative_similarity({"date:2024-01"}, {"date:2024-01-31"}) == 1.0
     assert discriminative_similarity({"date:2024-01"}, {"date:2024-02"}) < 0.5
