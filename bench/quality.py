@@ -54,7 +54,7 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
         if switches.get("fuzzy") == "first":
-            def first_n(a: Any, b: Any) -> float:
+            def first_n(a: Any, b: Any, *, cutoff: float = 0.0) -> float:
                 return float(scoring.ratio(a.head, b.head)) / 100.0
             scoring.fuzzy_similarity = first_n  # type: ignore[assignment]
         if switches.get("disc") == "kind":
