@@ -460,6 +460,21 @@ def test_revised_draft_keeps_most_of_its_similarity() -> None:
     assert slot_similarity(labelled_v1, labelled_v2) < slot_similarity(v1, v2)
 
 
+@pytest.mark.parametrize(
+    ("value_a", "value_b", "conflict"),
+    [
+        pytest.param("date:2017-07-12", "date:2017-07", False, id="day-lost-by-ocr"),
+        pytest.param("date:2017-07-12", "date:2017-08", True, id="another-month"),
+        pytest.param("date:2017-07-12", "date:2017-07-19", True, id="another-day"),
+    ],
+)
+def test_labelled_month_against_full_date(value_a: str, value_b: str, conflict: bool) -> None:
+    shared = {"id:invoice:RE1001", "amount:12000"}
+    a = shared | {value_a, "@rescheduled on=" + value_a}
+    b = shared | {value_b, "@rescheduled on=" + value_b}
+    assert (slot_similarity(a, b) < 1.0) == conflict
+
+
 def test_month_agrees_with_a_full_date_of_that_month() -> None:
     assert discriminative_similarity({"date:2024-01"}, {"date:2024-01-31"}) == 1.0
     assert discriminative_similarity({"date:2024-01"}, {"date:2024-02"}) < 0.5

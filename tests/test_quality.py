@@ -29,10 +29,10 @@ def evaluation(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_pair_level_floors(evaluation: dict) -> None:
-    # measured on this corpus: precision 0.974, recall 0.948, F1 0.961
-    assert evaluation["pairs"]["precision"] >= 0.96
-    assert evaluation["pairs"]["recall"] >= 0.90
-    assert evaluation["pairs"]["f1"] >= 0.94
+    # measured on this corpus: precision 1.000, recall 0.966, F1 0.983
+    assert evaluation["pairs"]["precision"] >= 0.98
+    assert evaluation["pairs"]["recall"] >= 0.94
+    assert evaluation["pairs"]["f1"] >= 0.96
     assert evaluation["candidate_recall"] >= 0.98
 
 
@@ -40,16 +40,16 @@ def test_no_hard_negative_kind_leaks(evaluation: dict) -> None:
     rates = evaluation["false_positive_rate_by_kind"]
     assert set(rates) >= {"invoice_series", "bank_statement", "payslip", "tenancy_form", "utility_bill"}
     for kind, figure in rates.items():
-        # measured: 0 everywhere but tenancy_form, 3 of 142 pairs (docs/quality.md)
-        assert figure["rate"] <= 0.03, kind
+        # measured: 0 everywhere (tenancy_form: 142 pairs), docs/quality.md
+        assert figure["rate"] <= 0.02, kind
 
 
 def test_duplicate_kinds_are_found(evaluation: dict) -> None:
     recall = evaluation["recall_by_kind"]
     for kind in ("rescan", "digital_vs_scan", "missing_page", "print_stamp", "draft_revision"):
         assert recall[kind]["rate"] >= 0.85, kind
-    for kind in ("cover_sheet", "email_vs_scan"):  # the two weakest kinds (docs/quality.md)
-        assert recall[kind]["rate"] >= 0.6, kind
+    for kind in ("cover_sheet", "email_vs_scan"):  # measured 0.81 and 1.00 on 16 and 7 pairs
+        assert recall[kind]["rate"] >= 0.75, kind
 
 
 def test_groups_hold_no_chains(evaluation: dict) -> None:
