@@ -22,6 +22,8 @@ import re
 import unicodedata
 from typing import Final
 
+from .text import fold_ocr, normalize
+
 
 def tolerant(literal: str) -> str:
     """Regex source for the lower-case ``literal``, either case, forgiving OCR confusions.
@@ -438,6 +440,15 @@ def cents(number: str) -> int:
         whole, frac = number[:cut], number[cut + 1 :]
     digits = "".join(c for c in whole if c.isdigit())
     return int(digits or "0") * 100 + int((frac + "00")[:2])
+
+
+# "straße", "strasse", "str.", OCR's "strabe" (ß read as B) and "strase": one spelling.
+_STREET_SUFFIX = re.compile(r"str(?:abe|ase)?$")
+
+
+def street_key(name: str) -> str:
+    """``Friedrich-Ebert-Str.`` -> ``frledrlchebertstrasse``: normalized, OCR-folded, no blanks."""
+    return _STREET_SUFFIX.sub("strasse", fold_ocr(normalize(name)).replace(" ", ""))
 
 
 def place_key(text: str) -> str:

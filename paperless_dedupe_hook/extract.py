@@ -198,6 +198,9 @@ def _context(text: str, start: int) -> str:
     words = _label_words(text[line_start:start])
     if not words and line_start > 0:
         words = _label_words(_label_above(text, line_start))
+    elif len(words) == 1 and line_start > 1 and text[line_start - 2].isalpha():
+        # prose wrapped before its value's label ("... Zum\nStichtag 17.02."): the word ending the line above
+        words = _label_words(text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1])[-1:] + words
     return fold_ocr(" ".join(words[-2:]))
 
 
@@ -292,15 +295,10 @@ def _ids(scan: _Scan) -> None:
             scan.take(m.start(group), m.end(group), f"id:{label}:{value}")
 
 
-# "straße", "strasse", "str.", OCR's "strabe" (ß read as B) and "strase": one spelling.
-_STREET_SUFFIX = re.compile(r"str(?:abe|ase)?$")
-
-
 def _streets(scan: _Scan) -> None:
     for m in P.STREET.finditer(scan.text):
         name, number = (m["s"], m["n"]) if m["s"] else (m["e"], m["en"])
-        key = _STREET_SUFFIX.sub("strasse", fold_ocr(normalize(name)).replace(" ", ""))
-        scan.take(m.start(), m.end(), "street:" + key + number)
+        scan.take(m.start(), m.end(), "street:" + P.street_key(name) + number)
 
 
 def _dates(scan: _Scan) -> None:

@@ -461,6 +461,21 @@ def test_revised_draft_keeps_most_of_its_similarity() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("Zum Stichtag 17.02.2022 waren 20 Vorgänge offen.", id="one-line"),
+        pytest.param("Risiken ergeben sich. Zum\nStichtag 17.02.2022 waren 20 Vorgänge offen.", id="wrapped-after-zum"),
+    ],
+)
+def test_slot_label_survives_another_line_wrap(text: str) -> None:
+    assert "@zum stlchtag=date:2022-02-17" in extract_features(text)
+
+
+def test_label_above_a_value_that_opens_its_line_is_kept() -> None:
+    assert "@total due=amount:28962" in extract_features("Subtotal 241.35\nTotal due\n289.62 GBP\n")
+
+
+@pytest.mark.parametrize(
     ("value_a", "value_b", "conflict"),
     [
         pytest.param("date:2017-07-12", "date:2017-07", False, id="day-lost-by-ocr"),
