@@ -65,8 +65,12 @@ def summary(res: dict[str, Any]) -> list[str]:
                              r["index"]["file_bytes"] <= 250e6 if big else None))
         if "growth" in reb:
             g = reb["growth"]
-            rows.append(_row(f"  growth {g['from']:,} -> {g['to']:,} docs", f"{g['wall_ratio']:.1f}x",
-                             f"<= {12 * g['documents_ratio'] / 10:.0f}x", g["wall_ratio"] <= 1.2 * g["documents_ratio"]))
+            # CPU time is the cost; wall time also moves with whatever else the machine runs.
+            cpu = g.get("cpu_ratio")
+            rows.append(_row(f"  growth {g['from']:,} -> {g['to']:,} docs (CPU time; wall time)",
+                             f"{cpu:.1f}x; {g['wall_ratio']:.1f}x" if cpu else f"-; {g['wall_ratio']:.1f}x",
+                             f"<= {12 * g['documents_ratio'] / 10:.0f}x",
+                             (cpu if cpu else g["wall_ratio"]) <= 1.2 * g["documents_ratio"]))
         api = reb.get("api")
         if api:
             rows.append(_row(f"`rebuild-index` from the API, {api['documents']:,} docs",
