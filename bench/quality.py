@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from paperless_dedupe_hook import config, engine, evaluation, extract, scoring, sources
+from paperless_dedupe_hook import config, discriminative, engine, evaluation, extract, scoring, sources
 from paperless_dedupe_hook.rebuild import analyse
 
 # name -> (description, config overrides, module switches)
@@ -49,7 +49,7 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
 
 @contextlib.contextmanager
 def switched(switches: dict[str, Any]) -> Iterator[None]:
-    saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, extract.slot_similarity)
+    saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
     try:
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
@@ -61,11 +61,11 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
             def kind_level(a: Any, b: Any, weight: Any = None) -> float:
                 plain_a = [t for t in a if not t.startswith(extract.SLOT_MARK)]
                 plain_b = [t for t in b if not t.startswith(extract.SLOT_MARK)]
-                return extract.discriminative_similarity(plain_a, plain_b, weight)
-            extract.slot_similarity = kind_level  # type: ignore[assignment]
+                return discriminative.discriminative_similarity(plain_a, plain_b, weight)
+            discriminative.slot_similarity = kind_level  # type: ignore[assignment]
         yield
     finally:
-        scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, extract.slot_similarity = saved  # type: ignore[assignment]
+        scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
 
 
 def run_variant(name: str, corpus: Path, workers: int | None) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import extract, minhash
+from . import discriminative, minhash
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -152,7 +152,7 @@ def score(
     if not exact and fuzzy_needed(similarity, 1.0, params) is None:
         return PairScore(low.doc_id, high.doc_id, combine(similarity, 0.0, 0.0, params), jaccard, 0.0, 0.0,
                          similarity, False)
-    disc = extract.slot_similarity(a.tokens, b.tokens, weight)
+    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
     if exact:
         fuzzy, complete = fuzzy_similarity(a, b), True
     elif (needed := fuzzy_needed(similarity, disc, params)) is None:

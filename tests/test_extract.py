@@ -9,14 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook.extract import (
-    KINDS,
-    discriminative_similarity,
-    extract_features,
-    extract_tokens,
-    slot_similarity,
-    token_kind,
-)
+from paperless_dedupe_hook.discriminative import discriminative_similarity, slot_similarity
+from paperless_dedupe_hook.extract import KINDS, extract_features, extract_tokens, token_kind
 
 INVOICE_1 = (
     "ACME Office Supplies Ltd.\n42 Harbour Road, Bristol BS1 4QA\nVAT No. GB 123 4567 89\n\nINVOICE\n\n"

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook import minhash, text
-from paperless_dedupe_hook.extract import discriminative_similarity, extract_tokens
+from paperless_dedupe_hook.discriminative import discriminative_similarity
+from paperless_dedupe_hook.extract import extract_tokens
 from paperless_dedupe_hook.features import FeatureParams, compute
 from paperless_dedupe_hook.store import SqliteIndex
 from tests.reliability_support import index_health
