@@ -42,14 +42,12 @@ import argparse
 import os
 import pickle
 import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -133,56 +131,6 @@ def redis_unavailable() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def redis_server(workdir: Path) -> Iterator[str]:
-    """A private ``redis-server`` on a free loopback port, without persistence; its URL.
-    Stopped when the block ends, also on an error."""
-    import redis
-
-    binary = shutil.which("redis-server")
-    assert binary is not None
-    workdir.mkdir(parents=True, exist_ok=True)
-    for _attempt in range(3):  # the free port may be taken between the probe and the bind
-        port = _free_port()
-        proc = subprocess.Popen(
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(workdir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-        )
-        url = f"redis://127.0.0.1:{port}/0"
-        try:
-            client = redis.Redis.from_url(url, socket_connect_timeout=1)
-            deadline = time.monotonic() + 15
-            ready = False
-            while not ready and proc.poll() is None and time.monotonic() < deadline:
-                try:
-                    ready = bool(client.ping())
-                except redis.exceptions.ConnectionError:
-                    time.sleep(0.05)
-            client.close()
-            if proc.poll() is not None:
-                continue  # exited (port taken?): try another port
-            if not ready:
-                raise RuntimeError(f"redis-server on port {port} did not answer PING in 15 s")
-            yield url
-            return
-        finally:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-    raise RuntimeError("redis-server did not start (3 attempts on free loopback ports)")
-
-
 def redis_memory(url: str) -> dict[str, int]:
     import redis
 
@@ -245,6 +193,7 @@ def import_report(env: dict[str, str]) -> dict[str, Any]:
 def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int, with_redis: bool = True) -> dict[str, Any]:
     sys.path.insert(0, str(REPO))
     from tests.fake_paperless import FakePaperless
+    from tests.redis_server import running_redis
 
     source = ensure_index(data, n)
     work = Path(tempfile.mkdtemp(prefix=f"hook-{n}-", dir=data))
@@ -295,7 +244,7 @@ def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int, with_redis
         env_redis: dict[str, str] | None = None
         url = ""
         if fake_r is not None:
-            url = stack.enter_context(redis_server(work / "redis"))
+            url = stack.enter_context(running_redis(work / "redis"))
             empty = redis_memory(url)
             load_s = load_redis(url, ensure_corpus(data, n), n, work)
             loaded = redis_memory(url)

@@ -98,6 +98,21 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial,)
 _LOAD_CHUNK = 2_000
 
 
+def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
+    """The ``documents`` row of one document (column order of the table)."""
+    return (
+        feats.doc_id,
+        modified,
+        feats.fingerprint,
+        feats.word_count,
+        feats.shingle_count,
+        minhash.to_bytes(feats.signature) if feats.signature is not None else None,
+        feats.sample,
+        "\n".join(sorted(feats.tokens)),
+        feats.title,
+    )
+
+
 class SqliteIndex:
     """An open index file.  Use as a context manager, or call ``close``."""
 
@@ -253,20 +268,7 @@ class SqliteIndex:
     def put(self, feats: Features, *, modified: str | None, keys: Sequence[int]) -> None:
         """Insert or replace one document (call inside ``write()``)."""
         self._remove(feats.doc_id)
-        self.conn.execute(
-            "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                feats.doc_id,
-                modified,
-                feats.fingerprint,
-                feats.word_count,
-                feats.shingle_count,
-                minhash.to_bytes(feats.signature) if feats.signature is not None else None,
-                feats.sample,
-                "\n".join(sorted(feats.tokens)),
-                feats.title,
-            ),
-        )
+        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", _document_row(feats, modified))
         self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
         self.conn.executemany(
             "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
@@ -297,17 +299,7 @@ class SqliteIndex:
             doc_keys = band_keys(feats)
             keys.extend(doc_keys)
             ids.extend(repeat(feats.doc_id, len(doc_keys)))
-            rows.append((
-                feats.doc_id,
-                modified.get(feats.doc_id),
-                feats.fingerprint,
-                feats.word_count,
-                feats.shingle_count,
-                minhash.to_bytes(feats.signature) if feats.signature is not None else None,
-                feats.sample,
-                "\n".join(sorted(feats.tokens)),
-                feats.title,
-            ))
+            rows.append(_document_row(feats, modified.get(feats.doc_id)))
             if len(rows) >= _LOAD_CHUNK:
                 self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
                 rows.clear()

@@ -15,7 +15,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ from paperless_dedupe_hook.features import Features, compute
 from paperless_dedupe_hook.indexfile import open_configured, write_fresh_configured
 from paperless_dedupe_hook.rebuild import Document, analyse
 from tests.fake_paperless import FakePaperless
+from tests.redis_server import free_port, running_redis
 from tests.test_hook_e2e import CLI, our_tag_id, run_hook, writes
 
 redis = pytest.importorskip("redis", reason="the Python package 'redis' is not installed (pip install -e '.[test]')")
@@ -44,45 +44,15 @@ WORDS = ("account amount balance contract customer delivery invoice item order p
 
 
 # -- the server ---------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
+    if shutil.which("redis-server") is None:
         pytest.skip("redis-server is not installed: apt-get install redis-server (.ci/run installs it)")
-    workdir = tmp_path_factory.mktemp("redis")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(workdir)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-    client = redis.Redis.from_url(url, socket_connect_timeout=1)
-    deadline = time.monotonic() + 15
     try:
-        while True:
-            try:
-                if client.ping():
-                    break
-            except redis.exceptions.ConnectionError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"redis-server on port {port} did not answer PING (exit code {proc.poll()})")
-            time.sleep(0.05)
-        client.close()
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        with running_redis(tmp_path_factory.mktemp("redis")) as url:
+            yield url
+    except RuntimeError as exc:  # it never answered PING
+        pytest.fail(str(exc))
 
 
 @pytest.fixture
@@ -475,7 +445,7 @@ def test_urls_are_shown_without_password() -> None:
 
 
 def test_unreachable_redis_is_an_index_error_without_the_password(tmp_path: Path) -> None:
-    url = f"redis://:s3cret@127.0.0.1:{_free_port()}/0"
+    url = f"redis://:s3cret@127.0.0.1:{free_port()}/0"
     cfg = load_cfg(tmp_path, url)
     with pytest.raises(IndexStoreError) as err:
         with open_configured(cfg, settings_from_config(cfg), create=True):
@@ -544,7 +514,7 @@ def test_hook_e2e_second_run_changes_nothing_with_paperless_redis(library: FakeP
 
 
 def test_hook_e2e_redis_down_exits_zero_without_password(library: FakePaperless, tmp_path: Path) -> None:
-    url = f"redis://:s3cret@127.0.0.1:{_free_port()}/0"
+    url = f"redis://:s3cret@127.0.0.1:{free_port()}/0"
     out = run_hook(library, tmp_path, 2, **_redis_env(url))
     assert out.returncode == 0
     assert len(out.stderr.strip().splitlines()) == 1 and "Redis" in out.stderr
@@ -586,7 +556,7 @@ def test_cli_doctor_and_report_html_on_redis(library: FakePaperless, tmp_path: P
     made = subprocess.run([CLI, "report", "--html", str(page)], env=env, capture_output=True, text=True, timeout=60)
     assert made.returncode == 0, made.stderr
     assert "ACME invoice INV-2026-1047" in page.read_text(encoding="utf-8")
-    down = _env(library, tmp_path, **_redis_env(f"redis://:s3cret@127.0.0.1:{_free_port()}/0"))
+    down = _env(library, tmp_path, **_redis_env(f"redis://:s3cret@127.0.0.1:{free_port()}/0"))
     failed = subprocess.run([CLI, "doctor"], env=down, capture_output=True, text=True, timeout=60)
     assert failed.returncode != 0 and "s3cret" not in failed.stdout + failed.stderr
     assert "redis://:***@127.0.0.1" in failed.stdout
