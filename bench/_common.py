@@ -13,6 +13,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,12 +46,11 @@ class Run:
 
 def _children(pid: int) -> list[int]:
     kids: list[int] = []
-    try:
+    # The process may exit between two reads: then it simply has no children left to count.
+    with suppress(OSError):
         for tid in os.listdir(f"/proc/{pid}/task"):
             with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as fh:
                 kids.extend(int(k) for k in fh.read().split())
-    except OSError:
-        pass
     return kids
 
 
@@ -111,12 +111,11 @@ def run(argv: list[str], *, env: dict[str, str] | None = None, timeout: float = 
         thread.join()
     max_rss, cpu = 0, 0.0
     if rss_file is not None:
-        try:
+        # GNU time writes nothing when the command could not be started: report 0, not a crash.
+        with suppress(OSError, ValueError, IndexError):
             fields = rss_file.read_text().split()[-3:]
             max_rss = int(fields[0]) * 1024
             cpu = float(fields[1]) + float(fields[2])
-        except (OSError, ValueError, IndexError):
-            pass
         rss_file.unlink(missing_ok=True)
     return Run(argv, proc.returncode, wall, peak[0], max_rss, out, err, cpu=cpu, load=os.getloadavg()[0])
 
@@ -174,26 +173,21 @@ def machine() -> dict[str, Any]:
         "numpy": numpy.__version__,
         "platform": platform.platform(),
     }
-    try:
+    # Each of these only describes the machine in the result file; a missing one is left out.
+    with suppress(ImportError):
         import datasketch
         import rapidfuzz
 
         info["datasketch"] = getattr(datasketch, "__version__", "?")
         info["rapidfuzz"] = rapidfuzz.__version__
-    except ImportError:
-        pass
-    try:
+    with suppress(OSError):
         lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
         for line in lscpu.splitlines():
             if line.split(":")[0].strip() in ("Model name", "CPU(s)", "Thread(s) per core", "L2 cache", "L3 cache"):
                 info[line.split(":")[0].strip()] = line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    try:
+    with suppress(OSError):
         mem = Path("/proc/meminfo").read_text().splitlines()[0].split()[1]
         info["memory_gb"] = round(int(mem) / 1024**2, 1)
-    except OSError:
-        pass
     info["load_average_at_start"] = os.getloadavg()
     return info
 
