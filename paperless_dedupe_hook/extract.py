@@ -59,10 +59,13 @@ def token_kind(token: str) -> str:
 class _Scan:
     """The prepared text, the characters already claimed, the tokens found, where trigger words start."""
 
-    __slots__ = ("text", "mask", "tokens", "slots", "starts", "phone_lines")
+    __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "phone_lines")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        # Lower-cased once for every step; same length: prepare() maps U+0130, the one
+        # character whose lower case is longer.
+        self.low = text.lower()
         self.mask = bytearray(len(text))
         self.tokens: set[str] = set()
         self.slots: set[str] = set()
@@ -120,7 +123,7 @@ _TRAIN_QUICK = re.compile(r"(?:ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t][0-9]")
 
 
 def _services(scan: _Scan) -> None:
-    if _SERVICE_WORD.search(scan.text.lower()) is None and _TRAIN_QUICK.search(scan.text) is None:
+    if _SERVICE_WORD.search(scan.low) is None and _TRAIN_QUICK.search(scan.text) is None:
         return
     for m in _SERVICE.finditer(scan.text):
         if m["code"]:
@@ -202,7 +205,7 @@ def _label_line(line: str) -> bool:
 def _words(scan: _Scan) -> None:
     """Find trigger words; drop stamp lines and page numbers; note phone lines."""
     t, starts, get = scan.text, scan.starts, P.TRIGGERS.get
-    low = t.lower()  # same length: the one character whose lower case is longer (U+0130) was mapped
+    low = scan.low
     for m in P.WORD.finditer(low):
         families = get(m.group(1))
         if families:
@@ -284,15 +287,14 @@ def _us_dates(scan: _Scan, slashed: list[re.Match[str]]) -> bool:
     day_first = sum(int(m["a"]) > 12 for m in slashed)
     if month_first != day_first:
         return month_first > day_first
-    words = [m.group() for m in P.WORD.finditer(scan.text.lower()) if not scan.mask[m.start()]]
+    words = [m.group() for m in P.WORD.finditer(scan.low) if not scan.mask[m.start()]]
     return sum(w in P.ENGLISH_WORDS for w in words) > sum(w in P.GERMAN_WORDS for w in words)
 
 
 def _amounts(scan: _Scan) -> None:
     t = scan.text
     matches = [*P.AMOUNT_CUR_BEFORE.finditer(t), *P.AMOUNT_CUR_AFTER.finditer(t)]
-    low = t.lower()
-    if any(word in low for word in P.FINANCIAL_WORDS):
+    if any(word in scan.low for word in P.FINANCIAL_WORDS):
         matches.extend(P.AMOUNT_BARE.finditer(t))
     for m in matches:
         number = m["n"]
