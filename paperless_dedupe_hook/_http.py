@@ -162,7 +162,7 @@ def retry_after_seconds(value: str | None) -> float | None:
     try:
         return max(0.0, float(value))
     except ValueError:
-        pass
+        pass  # not delay-seconds: the other form RFC 9110 allows is an HTTP date, parsed below
     from email.utils import parsedate_to_datetime  # rare: only for HTTP-date Retry-After values
 
     try:
