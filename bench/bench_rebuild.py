@@ -44,7 +44,7 @@ def index_breakdown(path: Path) -> dict[str, Any]:
     out["documents"] = n
     out["avg_column_bytes"] = {
         col: conn.execute(f"SELECT avg(length({col})) FROM documents").fetchone()[0]  # noqa: S608 - fixed names
-        for col in ("sample", "signature", "tokens", "fingerprint", "title", "modified")
+        for col in ("signature", "tokens", "fingerprint", "title", "modified")
     }
     out["band_rows_per_document"] = conn.execute("SELECT count(*) FROM bands").fetchone()[0] / max(1, n)
     out["bytes_per_document"] = out["file_bytes"] / max(1, n)

@@ -372,6 +372,19 @@ class PaperlessClient:
             chunk = wanted[start : start + _IDS_PER_REQUEST]
             yield from self._pages("/api/documents/", {**params, "id__in": ",".join(map(str, chunk))})
 
+    def document_texts(self, ids: Sequence[int]) -> dict[int, str]:
+        """The current ``content`` of each document in ``ids`` that the token can see
+        (one request per 200 ids); deleted or hidden ones are left out."""
+        if not ids:
+            return {}
+        out: dict[int, str] = {}
+        for item in self.iter_documents(fields=["id", "content"], ids=ids, page_size=_IDS_PER_REQUEST):
+            value = item.get("id")
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise self._shape_error("a document without an integer id", "GET", "/api/documents/")
+            out[value] = str(item.get("content") or "")
+        return out
+
     def document_ids(self) -> list[int]:
         """Every document id the token can see."""
         ids: list[int] = []

@@ -7,14 +7,14 @@ alike.  Holds no state of its own: the index and the documents come in as values
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import __version__, banding, minhash, text
 from .config import Config
-from .features import EXTRACTOR_VERSION, FeatureParams, Features
-from .scoring import PairScore, ScoreParams, score, token_weigher
+from .features import EXTRACTOR_VERSION, FeatureParams, Features, with_text
+from .scoring import PairScore, ScoreParams, may_reach, score, token_weigher
 from .store import SCHEMA_VERSION
 
 # Paperless names a merge result "<title> (merged)" and split parts "<title> (split N)"
@@ -53,7 +53,6 @@ class Settings:
             "ngram_size": str(f.ngram_size),
             "bands": str(self.banding.bands),
             "rows": str(self.banding.rows),
-            "fuzzy_sample_size": str(f.fuzzy_sample_size),
             "min_words": str(f.min_words),
         }
 
@@ -129,6 +128,20 @@ class IndexReader(Protocol):
     def document_frequency(self, tokens: Iterable[str]) -> dict[str, int]: ...
 
 
+# Fetches documents' current texts by id (from Paperless); ids it cannot see are left out.
+TextSource = Callable[[Sequence[int]], Mapping[int, str]]
+
+
+def _eligible(
+    feats: Features, other: Features, settings: Settings, dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]],
+) -> bool:
+    if other.doc_id == feats.doc_id or not other.comparable:
+        return False
+    if (min(feats.doc_id, other.doc_id), max(feats.doc_id, other.doc_id)) in dismissed:
+        return False
+    return not (settings.ignore_derived and is_derived_pair(feats.title, other.title))
+
+
 def score_against(
     feats: Features,
     others: Iterable[Features],
@@ -137,18 +150,10 @@ def score_against(
     *,
     dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
 ) -> list[PairScore]:
-    """Scores of ``feats`` against each comparable other; all pairs, not only matches."""
-    out = []
-    for other in others:
-        if other.doc_id == feats.doc_id or not other.comparable:
-            continue
-        pair = (min(feats.doc_id, other.doc_id), max(feats.doc_id, other.doc_id))
-        if pair in dismissed:
-            continue
-        if settings.ignore_derived and is_derived_pair(feats.title, other.title):
-            continue
-        out.append(score(feats, other, settings.scoring, weight=weight))
-    return out
+    """Scores of ``feats`` against each comparable other; all pairs, not only matches.
+    Every document needs its samples (``Features.sample``)."""
+    return [score(feats, other, settings.scoring, weight=weight)
+            for other in others if _eligible(feats, other, settings, dismissed)]
 
 
 def find_matches(
@@ -156,22 +161,39 @@ def find_matches(
     feats: Features,
     settings: Settings,
     *,
+    texts: TextSource | None = None,
     dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
     extra_df: Mapping[str, int] | None = None,
 ) -> tuple[list[PairScore], int]:
     """The matches of one document against the index: (pairs at or above the
-    threshold, best first; number of LSH candidates looked at)."""
+    threshold, best first; number of LSH candidates looked at).
+
+    The index holds no texts: candidates that could still reach the threshold are
+    fetched through ``texts`` in one call; one that ``texts`` no longer returns
+    (deleted or hidden in Paperless since it was indexed) is passed over.
+    """
     if not feats.comparable:
         return [], 0
     ids = index.candidates(settings.band_keys(feats), exclude=feats.doc_id)
     if not ids:
         return [], 0
-    others = index.features(ids, settings.features.num_permutations)
+    others = [o for o in index.features(ids, settings.features.num_permutations)
+              if _eligible(feats, o, settings, dismissed)]
     tokens = set(feats.tokens).union(*(o.tokens for o in others))
     df = index.document_frequency(tokens)
     for token, extra in (extra_df or {}).items():
         df[token] = df.get(token, 0) + extra
-    scored = score_against(feats, others, settings, token_weigher(df), dismissed=dismissed)
+    weight = token_weigher(df)
+    hopeful = [o for o in others if may_reach(feats, o, settings.scoring, weight=weight)]
+    textless = [o.doc_id for o in hopeful if o.sample is None]
+    if textless:
+        if texts is None:
+            raise ValueError("candidates from the index carry no text: find_matches needs a text source")
+        fetched = texts(textless)
+        hopeful = [o if o.sample is not None else with_text(o, fetched[o.doc_id], settings.features)
+                   for o in hopeful if o.sample is not None or o.doc_id in fetched]
+        hopeful = [o for o in hopeful if o.comparable]  # edited in Paperless to a few words since
+    scored = [score(feats, o, settings.scoring, weight=weight) for o in hopeful]
     threshold = settings.scoring.similarity_threshold
     matches = sorted((p for p in scored if p.score >= threshold), key=lambda p: -p.score)
     return matches, len(ids)

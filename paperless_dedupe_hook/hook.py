@@ -103,7 +103,8 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
                 known = index.fingerprint(root) is not None
                 extra = None if known else {t: 1 for t in feats.tokens}
                 matches, n_candidates = find_matches(
-                    index, feats, settings, dismissed=index.dismissed_pairs(), extra_df=extra
+                    index, feats, settings, texts=client.document_texts, dismissed=index.dismissed_pairs(),
+                    extra_df=extra,
                 )
                 index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
             if not feats.comparable:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -167,8 +167,16 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
             for f, d in zip(feats, changed, strict=True):
                 index.put(f, modified=d.modified, keys=settings.band_keys(f))
             new_pairs: dict[tuple[int, int], dict[str, Any]] = {}
+            known_texts = {d.id: d.content for d in changed}
+
+            def texts(ids: Sequence[int]) -> dict[int, str]:
+                # Changed documents were just read; only unchanged candidates are fetched.
+                out = {i: known_texts[i] for i in ids if i in known_texts}
+                out.update(client.document_texts([i for i in ids if i not in known_texts]))
+                return out
+
             for f in feats:
-                matches, _n = find_matches(index, f, settings, dismissed=dismissed)
+                matches, _n = find_matches(index, f, settings, texts=texts, dismissed=dismissed)
                 for m in matches:
                     new_pairs[(m.a, m.b)] = m.as_dict()
             all_pairs = kept + list(new_pairs.values())
@@ -190,7 +198,7 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
     with open_configured(cfg, settings) as index:
         known = index.fingerprint(root) is not None
-        matches, n = find_matches(index, feats, settings, dismissed=index.dismissed_pairs(),
+        matches, n = find_matches(index, feats, settings, texts=client.document_texts, dismissed=index.dismissed_pairs(),
                                   extra_df=None if known else {t: 1 for t in feats.tokens})
         titles = {f.doc_id: f.title for f in index.features(
             [m.a if m.b == root else m.b for m in matches], settings.features.num_permutations)}

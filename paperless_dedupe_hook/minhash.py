@@ -10,6 +10,15 @@ optional C kernel (``_sigkernel.c``, built at install time when a compiler is
 there) is importable, it does the whole per-document loop instead; both paths are
 compared value by value against datasketch in the tests.
 
+What the index keeps and compares is narrower: the low 16 bits of each value
+(:func:`narrow`).  Two documents agree on a position with probability
+``J + (1 - J) / 65536`` instead of ``J``, a bias that :func:`jaccard` removes and that
+is far below the estimator's own noise (1/sqrt(256)), while the stored signature
+halves (512 bytes at 256 permutations).  Band keys are hashed from the narrow
+values into 31 bits, which SQLite stores in 4 bytes instead of 8: a random key of
+another band or document collides once in two billion, which costs one cheap
+candidate that scoring drops, never a missed pair.
+
 Pure: values in, values out.
 """
 
@@ -23,9 +32,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-HASH_SCHEME = "datasketch-affine32-sha1"
+HASH_SCHEME = "datasketch-affine32-sha1-low16"
 
-Signature = npt.NDArray[np.uint32]
+FullSignature = npt.NDArray[np.uint32]  # datasketch's values
+Signature = npt.NDArray[np.uint16]  # what features hold and the index stores (narrow)
+NARROW_BITS = 16
+_CHANCE_AGREEMENT = 1.0 / (1 << NARROW_BITS)  # of two different 32-bit values in their low bits
 
 _MAX_HASH = np.uint32(0xFFFFFFFF)
 _FMIX = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35), np.uint32(16))
@@ -77,7 +89,7 @@ def hash_shingles(shingles: Iterable[bytes]) -> npt.NDArray[np.uint32]:
     return np.frombuffer(raw, dtype="<u4").astype(np.uint32)
 
 
-def signature(shingles: Iterable[bytes], *, num_permutations: int, seed: int) -> Signature:
+def signature(shingles: Iterable[bytes], *, num_permutations: int, seed: int) -> FullSignature:
     """The MinHash signature of a shingle set.
 
     The empty set gives all ``0xFFFFFFFF``, as an empty datasketch MinHash does.
@@ -88,7 +100,7 @@ def signature(shingles: Iterable[bytes], *, num_permutations: int, seed: int) ->
     return signature_numpy(shingles, num_permutations=num_permutations, seed=seed)
 
 
-def signature_numpy(shingles: Iterable[bytes], *, num_permutations: int, seed: int) -> Signature:
+def signature_numpy(shingles: Iterable[bytes], *, num_permutations: int, seed: int) -> FullSignature:
     """:func:`signature` in numpy alone (the path without the C kernel)."""
     a, b = permutations(num_permutations, seed)
     # (permutations x shingles) with the reduction along the contiguous axis:
@@ -103,11 +115,20 @@ def signature_numpy(shingles: Iterable[bytes], *, num_permutations: int, seed: i
     return result
 
 
-def jaccard(sig_a: Signature, sig_b: Signature) -> float:
-    """Estimated Jaccard similarity: the share of equal signature positions."""
-    if sig_a.shape != sig_b.shape:
-        raise ValueError(f"signatures differ in length: {sig_a.shape[0]} vs {sig_b.shape[0]}")
-    return float(np.count_nonzero(sig_a == sig_b)) / float(sig_a.shape[0])
+def narrow(sig: FullSignature) -> Signature:
+    """The low 16 bits of each value: what features keep (see the module docstring)."""
+    return (sig & np.uint32(0xFFFF)).astype(np.uint16)
+
+
+def jaccard(sig_a: Signature | FullSignature, sig_b: Signature | FullSignature) -> float:
+    """Estimated Jaccard similarity: the share of equal signature positions; for
+    narrow signatures without the agreements that 16 bits make by chance."""
+    if sig_a.shape != sig_b.shape or sig_a.dtype != sig_b.dtype:
+        raise ValueError(f"signatures differ: {sig_a.shape[0]} x {sig_a.dtype} vs {sig_b.shape[0]} x {sig_b.dtype}")
+    agreed = float(np.count_nonzero(sig_a == sig_b)) / float(sig_a.shape[0])
+    if sig_a.dtype == np.uint16:
+        agreed = max(0.0, (agreed - _CHANCE_AGREEMENT) / (1.0 - _CHANCE_AGREEMENT))
+    return agreed
 
 
 def containment(jaccard_estimate: float, size_a: int, size_b: int) -> float:
@@ -123,15 +144,18 @@ def containment(jaccard_estimate: float, size_a: int, size_b: int) -> float:
 
 
 def band_keys(sig: Signature, *, bands: int, rows: int) -> list[int]:
-    """One 63-bit key per band; equal keys in one band make a candidate pair.
+    """One 31-bit key per band of a narrow signature; equal keys in one band make a
+    candidate pair.
 
-    The band number is part of the hashed bytes, so keys of different bands never
-    collide and one flat key column (indexed) serves every band.
+    The band number is part of the hashed bytes, so keys of different bands almost
+    never collide and one flat key column (indexed) serves every band.
     """
+    if sig.dtype != np.uint16:
+        raise ValueError(f"band keys are taken from narrow (uint16) signatures, got {sig.dtype}: use minhash.narrow")
     if bands * rows > sig.shape[0]:
         raise ValueError(f"bands*rows = {bands * rows} exceeds the signature length {sig.shape[0]}")
-    raw = memoryview(sig.astype("<u4").tobytes())
-    width = 4 * rows
+    raw = memoryview(sig.astype("<u2").tobytes())
+    width = 2 * rows
     keys = []
     for band, base in enumerate(_band_hashers(bands)):
         h = base.copy()  # copying a keyed state is cheaper than a new blake2b(person=...)
@@ -142,15 +166,17 @@ def band_keys(sig: Signature, *, bands: int, rows: int) -> list[int]:
 
 @lru_cache(maxsize=8)
 def _band_hashers(bands: int) -> tuple[Any, ...]:
-    """Empty BLAKE2b states personalised with each band number, to be copied."""
-    return tuple(hashlib.blake2b(digest_size=8, person=band.to_bytes(4, "little")) for band in range(bands))
+    """Empty 4-byte BLAKE2b states personalised with each band number, to be copied."""
+    return tuple(hashlib.blake2b(digest_size=4, person=band.to_bytes(4, "little")) for band in range(bands))
 
 
 def to_bytes(sig: Signature) -> bytes:
-    return sig.astype("<u4").tobytes()
+    if sig.dtype != np.uint16:
+        raise ValueError(f"only narrow (uint16) signatures are stored, got {sig.dtype}")
+    return sig.astype("<u2").tobytes()
 
 
 def from_bytes(raw: bytes, num_permutations: int) -> Signature:
-    if len(raw) != 4 * num_permutations:
-        raise ValueError(f"stored signature has {len(raw)} bytes, expected {4 * num_permutations}")
-    return np.frombuffer(raw, dtype="<u4").astype(np.uint32)
+    if len(raw) != 2 * num_permutations:
+        raise ValueError(f"stored signature has {len(raw)} bytes, expected {2 * num_permutations}")
+    return np.frombuffer(raw, dtype="<u2").astype(np.uint16)

@@ -167,7 +167,7 @@ def render(
     if not ordered:
         body.append('<p class="empty">No duplicate groups were found in the last rebuild.</p>')
     else:
-        body.append('<p class="legend">The diff compares the normalized text sample stored in the index '
+        body.append('<p class="legend">The diff compares the normalized texts as Paperless holds them now '
                     '(lower case, no punctuation; of a long text its start and end, joined by '
                     f'{escape(GAP)}), word by word: <del class="diff-del">only in the primary</del> '
                     '<ins class="diff-ins">only in the other document</ins>; long unchanged stretches '
@@ -177,6 +177,26 @@ def render(
             f"</a> ({_f(g.get('confidence'))})</li>" for g in ordered) + "</ol>")
         body.extend(_group_html(n, g, pairs, docs, paperless_url) for n, g in enumerate(ordered, 1))
     return head + "\n".join(body) + "\n</body>\n</html>\n"
+
+
+def _member_texts(cfg: Config, ids: Sequence[int], sample_chars: int) -> dict[int, str]:
+    """What the diffs compare: the normalized fuzzy samples (head [...] tail) of each
+    document's current text in Paperless; {} with a warning when Paperless cannot say."""
+    from . import text
+    from ._errors import DedupeError
+    from .cli import _client
+
+    try:
+        with _client(cfg) as client:
+            contents = client.document_texts(ids)
+    except DedupeError as exc:
+        print(f"[WARN] the report shows no text diffs: {exc}", file=sys.stderr)
+        return {}
+    out = {}
+    for doc_id, content in contents.items():
+        head, tail = text.fuzzy_samples(text.normalize(content), sample_chars)
+        out[doc_id] = head if tail == head else f"{head} {GAP} {tail}"
+    return out
 
 
 def report_command(args: argparse.Namespace, cfg: Config) -> int:
@@ -195,8 +215,8 @@ def report_command(args: argparse.Namespace, cfg: Config) -> int:
         last = index.meta().get("last_rebuild")
         ids = sorted({int(m) for g in groups for m in g["members"]})
         feats = index.features(ids, settings.features.num_permutations)
-    docs = {f.doc_id: {"title": f.title, "text": f.head if f.tail == f.head else f"{f.head} {GAP} {f.tail}"}
-            for f in feats}
+    texts = _member_texts(cfg, ids, settings.features.fuzzy_sample_size) if ids else {}
+    docs = {f.doc_id: {"title": f.title, "text": texts.get(f.doc_id, "")} for f in feats}
     page = render(groups, pairs, docs, paperless_url=cfg["paperless.url"], config_line=settings.log_lines()[0],
                   last_rebuild=last)
     out = Path(args.html)

@@ -134,6 +134,18 @@ def token_weigher(document_frequency: Mapping[str, int]) -> Callable[[str], floa
     return weight
 
 
+def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable[[str], float] | None = None) -> bool:
+    """Whether the pair could reach the threshold with some F: False means its score
+    is known to fall short without the texts (the hook fetches only the others)."""
+    if a.signature is None or b.signature is None:
+        return False
+    similarity = corrected_similarity(minhash.jaccard(a.signature, b.signature), a.shingle_count, b.shingle_count,
+                                      containment=params.containment)
+    if fuzzy_needed(similarity, 1.0, params) is None:
+        return False
+    return fuzzy_needed(similarity, discriminative.slot_similarity(a.tokens, b.tokens, weight), params) is not None
+
+
 def score(
     a: Features,
     b: Features,

@@ -2,7 +2,8 @@
 
 Tables
   meta         what makes signatures comparable, plus run bookkeeping
-  documents    one row per indexed document: what scoring needs later
+  documents    one row per indexed document: what scoring needs later, except its
+               text (fetched from Paperless for the few candidates that need it)
   bands        (key, doc_id): one row per LSH band, indexed by key, so a lookup
                costs one indexed probe per band whatever the library's size
   token_df     in how many documents each discriminative token occurs
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -31,9 +31,9 @@ import numpy as np
 
 from . import minhash
 from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
-from .features import Features, unpack_sample
+from .features import Features
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 30_000
 # Keys of ``meta`` that must equal the running configuration's, or the stored
 # signatures cannot be compared with new ones.
@@ -48,7 +48,6 @@ COMPAT_KEYS = (
     "ngram_size",
     "bands",
     "rows",
-    "fuzzy_sample_size",
     "min_words",
 )
 
@@ -91,7 +90,17 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
             conn.execute(statement)
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial,)
+def _m2_no_stored_text(conn: sqlite3.Connection) -> None:
+    # Schema 2 stores no text samples, narrow (16-bit) signatures and 31-bit band keys.
+    # Rows of schema 1 cannot be converted (their band keys hash the full values), so
+    # they go; user state stays.  The old hash_scheme stays in meta, so opening the
+    # index says "run rebuild-index" instead of answering from an empty index.
+    for table in ("documents", "bands", "token_df", "result_pairs", "result_groups"):
+        conn.execute(f"DELETE FROM {table}")
+    conn.execute("ALTER TABLE documents DROP COLUMN sample")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text)
 
 
 # Rows per executemany in load_fresh (documents; band rows: 64 times as many).
@@ -107,7 +116,6 @@ def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
         feats.word_count,
         feats.shingle_count,
         minhash.to_bytes(feats.signature) if feats.signature is not None else None,
-        feats.sample,
         "\n".join(sorted(feats.tokens)),
         feats.title,
     )
@@ -239,15 +247,14 @@ class SqliteIndex:
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             rows = self.conn.execute(
-                "SELECT id, fingerprint, word_count, shingle_count, signature, sample, tokens, title "
+                "SELECT id, fingerprint, word_count, shingle_count, signature, tokens, title "
                 f"FROM documents WHERE id IN ({marks})",
                 chunk,
             )
-            for doc_id, fp, words, shingles, sig, sample, tokens, title in rows:
+            for doc_id, fp, words, shingles, sig, tokens, title in rows:
                 try:
-                    unpack_sample(sample)  # damaged bytes must fail here, not in a scoring worker
                     signature = minhash.from_bytes(sig, num_permutations) if sig is not None else None
-                except (zlib.error, ValueError, UnicodeDecodeError) as exc:
+                except ValueError as exc:
                     raise IndexCorruptError(
                         f"index {self.path}: document {doc_id} is damaged ({exc}): run 'paperless-dedupe rebuild-index'"
                     ) from None
@@ -258,7 +265,7 @@ class SqliteIndex:
                         word_count=words,
                         shingle_count=shingles,
                         signature=signature,
-                        sample=bytes(sample),
+                        sample=None,
                         tokens=frozenset(tokens.split("\n")) if tokens else frozenset(),
                         title=title,
                     )
@@ -268,7 +275,7 @@ class SqliteIndex:
     def put(self, feats: Features, *, modified: str | None, keys: Sequence[int]) -> None:
         """Insert or replace one document (call inside ``write()``)."""
         self._remove(feats.doc_id)
-        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", _document_row(feats, modified))
+        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", _document_row(feats, modified))
         self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
         self.conn.executemany(
             "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
@@ -291,7 +298,7 @@ class SqliteIndex:
         """
         if self.conn.execute("SELECT EXISTS (SELECT 1 FROM documents)").fetchone()[0]:
             raise IndexStoreError(f"index {self.path} is not empty: load_fresh only fills a new index")
-        keys, ids = array("q"), array("q")
+        keys, ids = array("i"), array("q")  # band keys are 31-bit
         rows = []
         token_total = 0
         for feats in features:
@@ -301,10 +308,10 @@ class SqliteIndex:
             ids.extend(repeat(feats.doc_id, len(doc_keys)))
             rows.append(_document_row(feats, modified.get(feats.doc_id)))
             if len(rows) >= _LOAD_CHUNK:
-                self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
+                self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
                 rows.clear()
-        self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
-        key_col, id_col = np.frombuffer(keys, dtype=np.int64), np.frombuffer(ids, dtype=np.int64)
+        self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
+        key_col, id_col = np.frombuffer(keys, dtype=np.int32), np.frombuffer(ids, dtype=np.int64)
         order = np.lexsort((id_col, key_col))
         for start in range(0, len(order), _LOAD_CHUNK * 64):
             part = order[start : start + _LOAD_CHUNK * 64]
@@ -427,13 +434,18 @@ class SqliteIndex:
         )
 
     def results(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        pairs = [json.loads(r[0]) for r in self.conn.execute("SELECT detail FROM result_pairs ORDER BY score DESC")]
-        groups = [
-            {"primary": p, "members": json.loads(m), "confidence": c}
-            for p, m, c in self.conn.execute(
-                "SELECT primary_id, members, confidence FROM result_groups ORDER BY confidence DESC"
-            )
-        ]
+        try:
+            pairs = [json.loads(r[0]) for r in self.conn.execute("SELECT detail FROM result_pairs ORDER BY score DESC")]
+            groups = [
+                {"primary": p, "members": json.loads(m), "confidence": c}
+                for p, m, c in self.conn.execute(
+                    "SELECT primary_id, members, confidence FROM result_groups ORDER BY confidence DESC"
+                )
+            ]
+        except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
+            raise IndexCorruptError(
+                f"index {self.path}: the stored results are damaged ({exc}): run 'paperless-dedupe rebuild-index'"
+            ) from None
         return pairs, groups
 
     def copy_user_state_from(self, other: SqliteIndex) -> None:

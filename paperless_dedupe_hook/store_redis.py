@@ -10,8 +10,8 @@ Key layout (``NS`` = ``paperless-dedupe`` by default)::
   NS:building:<gen>          string  present (with a TTL) while a rebuild writes <gen>
   NS:gen:<gen>:meta          hash    compat keys and run bookkeeping (as SQLite's ``meta``)
   NS:gen:<gen>:docs          hash    doc id -> JSON of its ``modified`` (count = HLEN)
-  NS:gen:<gen>:doc:<id>      hash    fingerprint, word_count, shingle_count, signature, sample,
-                                     tokens, title, bands (the band keys, to remove them again)
+  NS:gen:<gen>:doc:<id>      hash    fingerprint, word_count, shingle_count, signature, tokens,
+                                     title, bands (the band keys, to remove them again); no text
   NS:gen:<gen>:band:<key>    set     doc ids whose signature has this band key
   NS:gen:<gen>:df            hash    token -> in how many documents it occurs
   NS:gen:<gen>:results       string  JSON of the last rebuild's pairs and groups
@@ -47,7 +47,6 @@ import os
 import random
 import threading
 import time
-import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -57,16 +56,16 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from . import minhash
 from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
-from .features import Features, unpack_sample
+from .features import Features
 from .store import COMPAT_KEYS
 
 NAMESPACE = "paperless-dedupe"
-LAYOUT_VERSION = 1  # of the key layout above; stored in meta as ``redis_layout``
+LAYOUT_VERSION = 2  # of the key layout above; stored in meta as ``redis_layout`` (2: no samples)
 LOCK_TTL_MS = 30_000  # a killed writer blocks the others this long at most
 BUILD_MARKER_TTL = 3600  # seconds; refreshed while a rebuild writes
 OLD_GENERATION_GRACE = 600  # seconds the replaced generation stays readable
 _BATCH = 200
-_FIELDS = (b"fingerprint", b"word_count", b"shingle_count", b"signature", b"sample", b"tokens", b"title")
+_FIELDS = (b"fingerprint", b"word_count", b"shingle_count", b"signature", b"tokens", b"title")
 
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 _RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"
@@ -448,7 +447,6 @@ class RedisIndex:
             "fingerprint": feats.fingerprint,
             "word_count": feats.word_count,
             "shingle_count": feats.shingle_count,
-            "sample": feats.sample,
             "tokens": "\n".join(sorted(feats.tokens)),
             "title": feats.title,
             "bands": ",".join(str(k) for k in dict.fromkeys(keys)),
@@ -586,13 +584,12 @@ class RedisIndex:
             for doc_id in chunk:
                 pipe.hmget(self._k_doc(doc_id), list(_FIELDS))
             for doc_id, row in zip(chunk, pipe.execute(), strict=True):
-                fp, words, shingles, sig, sample, tokens, title = row
+                fp, words, shingles, sig, tokens, title = row
                 if fp is None:
                     continue  # not indexed (SQLite's IN skips it the same way)
                 try:
-                    if words is None or shingles is None or sample is None or tokens is None:
+                    if words is None or shingles is None or tokens is None:
                         raise ValueError("fields missing")
-                    unpack_sample(sample)  # damaged bytes must fail here, not in a scoring worker
                     signature = minhash.from_bytes(sig, num_permutations) if sig is not None else None
                     token_text = tokens.decode("utf-8")
                     out.append(
@@ -602,12 +599,12 @@ class RedisIndex:
                             word_count=int(words),
                             shingle_count=int(shingles),
                             signature=signature,
-                            sample=bytes(sample),
+                            sample=None,
                             tokens=frozenset(token_text.split("\n")) if token_text else frozenset(),
                             title=(title or b"").decode("utf-8"),
                         )
                     )
-                except (zlib.error, ValueError, UnicodeDecodeError) as exc:
+                except (ValueError, UnicodeDecodeError) as exc:
                     raise IndexCorruptError(
                         f"index {self.path}: document {doc_id} is damaged ({exc}): run 'paperless-dedupe rebuild-index'"
                     ) from None

@@ -228,3 +228,27 @@ def test_every_run_logs_the_lsh_config_and_warns_on_an_off_target_curve(library:
                          PAPERLESS_DEDUPE_DETECTION_LSH_THRESHOLD="0.75")
     assert seed_like.returncode == 0
     assert "s_curve_midpoint=0.648 (bands=32,rows=8) but target_threshold=0.75" in seed_like.stderr
+
+
+def test_candidate_texts_are_fetched_from_paperless_in_one_request(library: FakePaperless, tmp_path: Path) -> None:
+    for doc_id in (1, 3, 4):  # the October invoice, the November one, a letter
+        assert run_hook(library, tmp_path, doc_id).returncode == 0
+    library.requests.clear()
+    rescan = run_hook(library, tmp_path, 2)
+    assert rescan.returncode == 0 and "#1" in rescan.stdout, rescan.stdout + rescan.stderr
+    fetches = [r for r in library.requests if r.method == "GET" and "id__in" in r.params]
+    # The index keeps no text: one list request for the candidates that can still match.
+    assert len(fetches) == 1, [r.query for r in fetches]
+    asked = {int(i) for i in fetches[0].params["id__in"][0].split(",")}
+    assert 1 in asked and 4 not in asked and 2 not in asked
+    assert fetches[0].params["fields"] == ["id,content"]
+
+
+def test_candidate_trashed_in_paperless_is_passed_over(library: FakePaperless, tmp_path: Path) -> None:
+    assert run_hook(library, tmp_path, 1).returncode == 0
+    library.trash_document(1)  # still in the index until the next incremental rebuild
+    before = len(writes(library))
+    rescan = run_hook(library, tmp_path, 2)
+    assert rescan.returncode == 0, rescan.stderr
+    assert "no duplicates" in rescan.stdout and rescan.stderr == ""
+    assert len(writes(library)) == before and library.document(2)["notes"] == []

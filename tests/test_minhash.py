@@ -86,9 +86,30 @@ def test_jaccard_estimate_matches_datasketch() -> None:
     ma, mb = MinHash(num_perm=256), MinHash(num_perm=256)
     ma.update_batch(list(a))
     mb.update_batch(list(b))
-    ours = minhash.jaccard(minhash.signature(a, num_permutations=256, seed=1), minhash.signature(b, num_permutations=256, seed=1))
+    sig_a, sig_b = minhash.signature(a, num_permutations=256, seed=1), minhash.signature(b, num_permutations=256, seed=1)
+    ours = minhash.jaccard(sig_a, sig_b)
     assert ours == pytest.approx(ma.jaccard(mb))
     assert 0.3 < ours < 0.7  # true value 0.5
+    # The narrow form agrees wherever the full values do, and almost never elsewhere.
+    narrow = minhash.jaccard(minhash.narrow(sig_a), minhash.narrow(sig_b))
+    assert abs(narrow - ours) <= 2 / 256
+
+
+def test_narrow_jaccard_removes_chance_agreement() -> None:
+    sig = minhash.narrow(minhash.signature({b"a", b"b"}, num_permutations=256, seed=1))
+    assert minhash.jaccard(sig, sig) == 1.0
+    other = sig.copy()
+    other[:] = sig ^ 1  # no position agrees
+    assert minhash.jaccard(sig, other) == 0.0
+    half = sig.copy()
+    half[128:] ^= 1
+    assert minhash.jaccard(sig, half) == pytest.approx((0.5 - 2**-16) / (1 - 2**-16))
+
+
+def test_jaccard_refuses_mixed_widths() -> None:
+    full = minhash.signature({b"a"}, num_permutations=16, seed=1)
+    with pytest.raises(ValueError, match="differ"):
+        minhash.jaccard(full, minhash.narrow(full))
 
 
 def test_containment_of_a_subset_is_one() -> None:
@@ -98,7 +119,7 @@ def test_containment_of_a_subset_is_one() -> None:
 
 
 def test_band_keys_equal_for_equal_bands_only() -> None:
-    sig = minhash.signature({b"a", b"b", b"c"}, num_permutations=16, seed=1)
+    sig = minhash.narrow(minhash.signature({b"a", b"b", b"c"}, num_permutations=16, seed=1))
     other = sig.copy()
     other[15] ^= 1  # changes only the last band
     keys_a = minhash.band_keys(sig, bands=4, rows=4)
@@ -106,11 +127,20 @@ def test_band_keys_equal_for_equal_bands_only() -> None:
     assert keys_a[:3] == keys_b[:3]
     assert keys_a[3] != keys_b[3]
     assert len(set(keys_a)) == 4  # band number is part of the key
-    assert all(0 <= k < 2**63 for k in keys_a)  # fits SQLite's signed integer
+    assert all(0 <= k < 2**31 for k in keys_a)  # SQLite stores them in 4 bytes
+
+
+def test_band_keys_depend_only_on_the_narrow_values() -> None:
+    full = minhash.signature({b"a", b"b", b"c"}, num_permutations=16, seed=1)
+    high_bits_differ = full ^ np.uint32(0xABCD0000)
+    assert minhash.band_keys(minhash.narrow(full), bands=4, rows=4) == minhash.band_keys(
+        minhash.narrow(high_bits_differ), bands=4, rows=4)
+    with pytest.raises(ValueError, match="narrow"):
+        minhash.band_keys(full, bands=4, rows=4)  # type: ignore[arg-type]
 
 
 def test_band_keys_refuse_more_rows_than_the_signature_has() -> None:
-    sig = minhash.signature({b"a"}, num_permutations=16, seed=1)
+    sig = minhash.narrow(minhash.signature({b"a"}, num_permutations=16, seed=1))
     with pytest.raises(ValueError, match="exceeds"):
         minhash.band_keys(sig, bands=5, rows=4)
 
@@ -134,7 +164,9 @@ def test_kernel_refuses_non_bytes_shingles() -> None:
 def test_signature_property_equal_to_datasketch(sign: Signer, shingles: set[bytes], seed: int) -> None:
     ours = sign(shingles, num_permutations=16, seed=seed)
     assert ours.tolist() == _datasketch(shingles, 16, seed).tolist()
-    assert minhash.from_bytes(minhash.to_bytes(ours), 16).tolist() == ours.tolist()
+    narrow = minhash.narrow(ours)
+    assert minhash.from_bytes(minhash.to_bytes(narrow), 16).tolist() == narrow.tolist()
+    assert narrow.tolist() == [v & 0xFFFF for v in ours.tolist()]
 
 
 def test_portable_sha1_build_equals_datasketch(tmp_path: Path) -> None:

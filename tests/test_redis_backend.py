@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from paperless_dedupe_hook import config
 from paperless_dedupe_hook._errors import IndexMismatchError, IndexStoreError
 from paperless_dedupe_hook.config import Config
 from paperless_dedupe_hook.engine import Settings, find_matches, settings_from_config
-from paperless_dedupe_hook.features import Features, compute
+from paperless_dedupe_hook.features import Features, compute, with_text
 from paperless_dedupe_hook.indexfile import open_configured, write_fresh_configured
 from paperless_dedupe_hook.rebuild import Document, analyse
 from tests.fake_paperless import FakePaperless
@@ -125,8 +125,10 @@ def test_round_trip_of_features(cfg: Config) -> None:
     assert sorted(got) == [1, 2, 3, 4]
     for f in feats:
         g = got[f.doc_id]
-        assert (g.fingerprint, g.word_count, g.shingle_count, g.head, g.tail, g.tokens, g.title) == (
-            f.fingerprint, f.word_count, f.shingle_count, f.head, f.tail, f.tokens, f.title)
+        assert (g.fingerprint, g.word_count, g.shingle_count, g.tokens, g.title) == (
+            f.fingerprint, f.word_count, f.shingle_count, f.tokens, f.title)
+        assert g.sample is None  # the index keeps no text; with_text adds the samples back
+        assert with_text(g, text(f.doc_id) if f.doc_id != 4 else "too short", settings.features).sample == f.sample
         if f.signature is None:
             assert g.signature is None
         else:
@@ -170,8 +172,19 @@ def test_candidates_by_band(cfg: Config) -> None:
         assert 10 not in index.candidates(keys, exclude=10)
         assert 10 in index.candidates(keys)
         assert index.candidates([]) == []
-        matches, n = find_matches(index, base, settings, dismissed=index.dismissed_pairs())
+        fetched: list[list[int]] = []
+
+        def texts(ids: Sequence[int]) -> dict[int, str]:
+            fetched.append(sorted(ids))
+            return {12: text(10, changed=1), 11: text(11)}
+
+        with pytest.raises(ValueError, match="text source"):
+            find_matches(index, base, settings)
+        matches, n = find_matches(index, base, settings, texts=texts, dismissed=index.dismissed_pairs())
+        assert fetched == [[12]]  # only the candidate that can still reach the threshold
+        gone, _ = find_matches(index, base, settings, texts=lambda ids: {}, dismissed=index.dismissed_pairs())
     assert n >= 1 and [(m.a, m.b) for m in matches] == [(10, 12)]
+    assert gone == []  # deleted in Paperless since it was indexed: passed over
 
 
 def test_compat_mismatch_names_the_key_and_the_fix(cfg: Config, tmp_path: Path) -> None:

@@ -139,7 +139,7 @@ def test_index_round_trip_keeps_every_field(docs: list[tuple[str, str]], min_wor
                 back = read[feats.doc_id]
                 assert back.fingerprint == feats.fingerprint and back.title == feats.title
                 assert (back.word_count, back.shingle_count) == (feats.word_count, feats.shingle_count)
-                assert (back.head, back.tail, back.tokens) == (feats.head, feats.tail, feats.tokens)
+                assert back.tokens == feats.tokens and back.sample is None  # the index keeps no text
                 assert (back.signature is None) == (feats.signature is None)
                 if feats.signature is not None:
                     assert (back.signature == feats.signature).all()

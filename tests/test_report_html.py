@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from paperless_dedupe_hook.report_html import render, word_diff
+from tests.fake_paperless import FakePaperless
 
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "bench" / "corpus" / "sample" / "docs.jsonl"
-PAPERLESS = "http://paperless.test:8000"
-DOC_LINK = re.compile(re.escape(PAPERLESS) + r"/documents/(\d+)/details")
+PAPERLESS = "http://paperless.test:8000"  # for render() alone; the command links to the fake
+DOC_LINK = re.compile(r"http://(?:paperless\.test:8000|127\.0\.0\.1:\d+)/documents/(\d+)/details")
 XSS_TITLE = "<script>alert(1)</script>"
 XSS_TEXT = "invoice <img src=x onerror=alert(1)> total"
 
@@ -94,10 +95,15 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str
     env = _env(tmp)
     built = run(["rebuild-index", "--from-jsonl", str(corpus)], env)
     assert built.returncode == 0, built.stdout + built.stderr
-    out = tmp / "out.html"
-    made = run(["report", "--html", str(out)], env)
+    # The index keeps no text: the report fetches the members' texts from Paperless.
+    with FakePaperless(token="report-token") as fake:
+        fake.add_documents(json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines())
+        env |= {"PAPERLESS_DEDUPE_URL": fake.url, "PAPERLESS_DEDUPE_TOKEN": fake.token}
+        out = tmp / "out.html"
+        made = run(["report", "--html", str(out)], env)
     assert made.returncode == 0, made.stdout + made.stderr
     assert "LSH config:" in made.stderr  # every run that loads the index logs its configuration
+    assert "WARN" not in made.stderr, made.stderr
     yield out, out.read_text(encoding="utf-8")
 
 
@@ -110,7 +116,10 @@ def test_groups_links_scores_and_diff(report: tuple[Path, str]) -> None:
     links = [a["href"] for a in page.all("a") if not a["href"].startswith("#")]
     assert links and all(DOC_LINK.fullmatch(h) for h in links), links
     assert page.all("table", "scores") and "discriminative" in page.joined("th")
-    assert page.all("del", "diff-del") and page.all("ins", "diff-ins")
+    # Inside the diffs, not only in the legend: the texts came from Paperless.
+    diffs = text.split('<div class="diff">')[1:]
+    assert diffs and len(diffs) >= len(groups)
+    assert any('<del class="diff-del">' in d for d in diffs) and any('<ins class="diff-ins">' in d for d in diffs)
     if not SAMPLE.exists():  # the tiny corpus: exactly the invoice and its re-scan
         assert len(groups) == 1
         assert {DOC_LINK.fullmatch(h).group(1) for h in links} == {"1", "2"}  # type: ignore[union-attr]
@@ -168,6 +177,16 @@ def test_word_diff_shortens_long_unchanged_stretches() -> None:
     assert '<ins class="diff-ins">new</ins>' in right
     identical, _ = word_diff(same, same, context=5)
     assert identical.startswith("w0 w1") and "[… 90 identical words …]" in identical
+
+
+def test_report_without_paperless_warns_and_shows_no_diffs(tmp_path: Path) -> None:
+    env = _env(tmp_path)  # paperless.test does not resolve, and there is no token
+    assert run(["rebuild-index", "--from-jsonl", str(tiny_corpus(tmp_path / "docs.jsonl"))], env).returncode == 0
+    made = run(["report", "--html", str(tmp_path / "out.html")], env)
+    assert made.returncode == 0, made.stderr
+    assert "[WARN] the report shows no text diffs: no API token" in made.stderr
+    page = (tmp_path / "out.html").read_text(encoding="utf-8")
+    assert 'class="group"' in page and "diff-ins\">" not in page.split('<div class="diff">', 1)[1]
 
 
 def test_report_without_index_exits_5(tmp_path: Path) -> None:

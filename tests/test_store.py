@@ -81,3 +81,47 @@ def test_bulk_load_refuses_a_frequency_table_of_other_documents(tmp_path: Path) 
         with pytest.raises(ValueError, match="document_frequency"), index.write():
             index.load_fresh([f], modified={}, band_keys=settings.band_keys, document_frequency=Counter())
         assert index.count() == 0  # the transaction was rolled back
+
+
+def test_index_of_schema_1_asks_for_a_rebuild_and_keeps_user_state(tmp_path: Path) -> None:
+    import sqlite3
+
+    from paperless_dedupe_hook._errors import IndexMismatchError
+    from paperless_dedupe_hook.store import _m1_initial
+
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    _m1_initial(conn)  # what version 0.1 wrote: text samples, 32-bit signatures and band keys
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", [("schema_version", "1"), ("hash_scheme", "datasketch-affine32-sha1")])
+    conn.execute("INSERT INTO documents VALUES (1, NULL, x'00', 30, 29, x'00', x'00', '', 'old')")
+    conn.execute("INSERT INTO bands VALUES (9223372036854775807, 1)")
+    conn.execute("INSERT INTO dismissed VALUES (1, 2, 'tag removed', '2026-01-01')")
+    conn.close()
+    settings = _settings()
+    with pytest.raises(IndexMismatchError, match="hash_scheme=datasketch-affine32-sha1.*run 'paperless-dedupe rebuild-index'"):
+        SqliteIndex(path, compat=settings.compat())
+    with SqliteIndex(path) as index:  # migrated: rows that cannot be converted are gone, dismissals stay
+        assert index.meta()["schema_version"] == "2" and index.count() == 0
+        assert "sample" not in {r[1] for r in index.conn.execute("PRAGMA table_info(documents)")}
+        assert index.conn.execute("SELECT count(*) FROM bands").fetchone()[0] == 0
+        assert index.dismissed_pairs() == {(1, 2)}
+
+
+def test_with_text_adds_samples_or_recomputes_an_edited_document(tmp_path: Path) -> None:
+    from paperless_dedupe_hook.features import with_text
+
+    settings = _settings()
+    body = "Rechnung RE-2024-001 vom 31.01.2024 über 1.234,56 € " + "alpha beta gamma " * 20
+    feats = compute(7, body, settings.features, title="t")
+    with SqliteIndex(tmp_path / "i.sqlite3", create=True, compat=settings.compat()) as index:
+        with index.write():
+            index.put(feats, modified=None, keys=settings.band_keys(feats))
+        (stored,) = index.features([7], settings.features.num_permutations)
+    assert stored.sample is None
+    with pytest.raises(ValueError, match="no text samples"):
+        stored.samples()
+    same = with_text(stored, body, settings.features)
+    assert same.sample == feats.sample and same.signature is stored.signature  # only the samples were added
+    edited = with_text(stored, body.replace("RE-2024-001", "RE-2024-777"), settings.features)
+    assert edited.fingerprint != feats.fingerprint and edited.tokens != feats.tokens  # signed afresh
+    assert edited.title == "t" and edited.sample is not None
