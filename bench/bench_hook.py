@@ -77,10 +77,27 @@ print(len(found))
 '''
 
 
+def _current_format(index: Path) -> bool:
+    """Whether an index left by an earlier run has this version's format (else the
+    hook would only log "run rebuild-index" and the benchmark time that)."""
+    from paperless_dedupe_hook import minhash
+    from paperless_dedupe_hook.store import SCHEMA_VERSION
+
+    try:
+        conn = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        conn.close()
+    except sqlite3.Error:
+        return False
+    return meta.get("schema_version") == str(SCHEMA_VERSION) and meta.get("hash_scheme") == minhash.HASH_SCHEME
+
+
 def ensure_index(data: Path, n: int) -> Path:
     index = data / f"index-{n}.sqlite3"
-    if index.exists():
+    if index.exists() and _current_format(index):
         return index
+    for stale in (index, index.with_name(index.name + "-wal"), index.with_name(index.name + "-shm")):
+        stale.unlink(missing_ok=True)
     corpus = ensure_corpus(data, n)
     cfg = write_config(data / f"cfg-build-{n}.toml", index=index)
     log(f"  building {index.name} (rebuild-index --from-jsonl, {n:,} documents)")
@@ -92,25 +109,38 @@ def ensure_index(data: Path, n: int) -> Path:
 
 
 def naive_pickle(data: Path, n: int, index: Path) -> Path:
-    """A pickled ``MinHashLSH`` of the index's signatures, with the index's bands and rows."""
-    path = data / f"naive-lsh-{n}.pickle"
-    if path.exists() and path.stat().st_mtime >= index.stat().st_mtime:
-        return path
-    import numpy as np
+    """A pickled ``MinHashLSH`` of the same N documents, with the index's bands and rows.
+
+    Signed from the corpus with datasketch's full 32-bit values (the index keeps only
+    16 of them), so it is what a plain datasketch design would hold.
+    """
+    from itertools import islice
+
     from datasketch import MinHash, MinHashLSH
 
+    from paperless_dedupe_hook import minhash, sources, text
+
+    corpus = ensure_corpus(data, n)
+    path = data / f"naive-lsh-{n}.pickle"
+    if path.exists() and path.stat().st_mtime >= corpus.stat().st_mtime:
+        return path
     conn = sqlite3.connect(str(index))
     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    conn.close()
     bands, rows, num_perm = int(meta["bands"]), int(meta["rows"]), int(meta["num_permutations"])
+    size, min_words = int(meta["ngram_size"]), int(meta["min_words"])
     lsh = MinHashLSH(num_perm=num_perm, params=(bands, rows))
     started = time.perf_counter()
     template = MinHash(num_perm=num_perm, seed=1)
     with lsh.insertion_session() as session:
-        for doc_id, sig in conn.execute("SELECT id, signature FROM documents WHERE signature IS NOT NULL"):
+        for doc in islice(sources.iter_jsonl(corpus), n):
+            words = text.shingle_words(text.normalize(doc.content))
+            if len(words) < min_words:
+                continue
             m = template.copy()
-            m.hashvalues = np.frombuffer(sig, dtype="<u4").astype(template.hashvalues.dtype)
-            session.insert(doc_id, m, check_duplication=False)
-    conn.close()
+            sig = minhash.signature(text.shingles(words, kind=meta["shingle"], size=size), num_permutations=num_perm, seed=1)
+            m.hashvalues = sig.astype(template.hashvalues.dtype)
+            session.insert(doc.id, m, check_duplication=False)
     tmp = path.with_name(path.name + ".part")
     with tmp.open("wb") as fh:
         pickle.dump(lsh, fh, protocol=pickle.HIGHEST_PROTOCOL)

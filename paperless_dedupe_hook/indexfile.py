@@ -101,7 +101,7 @@ def write_fresh(
     fresh = SqliteIndex(tmp, create=True, compat=settings.compat())
     try:
         with fresh.write():
-            fresh.load_fresh(analysis.features, modified=analysis.modified, band_keys=settings.band_keys,
+            fresh.load_fresh(analysis.features, modified=analysis.modified, band_keys=analysis.keys_of,
                              document_frequency=analysis.document_frequency)
             from .rebuild import report
 
@@ -229,7 +229,7 @@ def write_fresh_configured(
     from .store_redis import OLD_GENERATION_GRACE, RedisIndex
 
     with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
-        fresh.load((f, analysis.modified.get(f.doc_id), settings.band_keys(f)) for f in analysis.features)
+        fresh.load((f, analysis.modified.get(f.doc_id), analysis.keys_of(f)) for f in analysis.features)
         from .rebuild import report
 
         rep = report(analysis, settings)

@@ -49,15 +49,25 @@ class Analysis:
     groups: list[cluster.Group]
     modified: dict[int, str | None] = field(default_factory=dict)
     document_frequency: Counter[str] = field(default_factory=Counter)
+    # Each document's band keys, computed once by the feature workers: the candidates
+    # and the index file both need them (a 4-byte array each: 26 MB at 100k).
+    band_keys: dict[int, array[int]] = field(default_factory=dict)
+
+    def keys_of(self, feats: Features) -> array[int]:
+        return self.band_keys[feats.doc_id]
 
     @property
     def documents(self) -> int:
         return len(self.features)
 
 
-def _features_chunk(args: tuple[Sequence[Document], Settings]) -> list[Features]:
+def _features_chunk(args: tuple[Sequence[Document], Settings]) -> list[tuple[Features, array[int]]]:
     docs, settings = args
-    return [compute(d.id, d.content, settings.features, title=d.title) for d in docs]
+    out = []
+    for d in docs:
+        feats = compute(d.id, d.content, settings.features, title=d.title)
+        out.append((feats, array("i", settings.band_keys(feats))))
+    return out
 
 
 def _batches(docs: Iterable[Document], size: int, modified: dict[int, str | None] | None) -> Iterator[list[Document]]:
@@ -76,44 +86,51 @@ def _batches(docs: Iterable[Document], size: int, modified: dict[int, str | None
 def compute_all(
     docs: Iterable[Document], settings: Settings, *, workers: int | None = None,
     progress: Callable[[int], None] | None = None, modified: dict[int, str | None] | None = None,
+    band_keys: dict[int, array[int]] | None = None,
 ) -> list[Features]:
     """Features of every document, in order.  ``docs`` may be read as it goes (a
     JSONL file, the API): at most two batches per worker are held at once, so memory
     grows with the features, not with the library's text.  ``modified``, when given,
-    is filled with each document's ``modified``."""
+    is filled with each document's ``modified``; ``band_keys`` with its band keys."""
     workers = workers or os.cpu_count() or 1
     chunk = 200
     batches = _batches(docs, chunk, modified)
     head = list(islice(batches, PARALLEL_FROM // chunk + 1))  # enough to tell a small library
     out: list[Features] = []
+
+    def take(done: list[tuple[Features, array[int]]]) -> None:
+        for feats, keys in done:
+            out.append(feats)
+            if band_keys is not None:
+                band_keys[feats.doc_id] = keys
+        if progress:
+            progress(len(out))
+
     if workers <= 1 or sum(map(len, head)) < PARALLEL_FROM:
         for batch in chain(head, batches):
-            out.extend(_features_chunk((batch, settings)))
-            if progress:
-                progress(len(out))
+            take(_features_chunk((batch, settings)))
         return out
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: deque[Future[list[Features]]] = deque()
+        pending: deque[Future[list[tuple[Features, array[int]]]]] = deque()
         for batch in chain(head, batches):
             pending.append(pool.submit(_features_chunk, (batch, settings)))
             while len(pending) >= 2 * workers or (pending and pending[0].done()):
-                out.extend(pending.popleft().result())
-                if progress:
-                    progress(len(out))
+                take(pending.popleft().result())
         while pending:
-            out.extend(pending.popleft().result())
-            if progress:
-                progress(len(out))
+            take(pending.popleft().result())
     return out
 
 
-def candidate_pairs(features: Iterable[Features], settings: Settings) -> set[tuple[int, int]]:
+def candidate_pairs(
+    features: Iterable[Features], settings: Settings, *, band_keys: Mapping[int, Sequence[int]] | None = None,
+) -> set[tuple[int, int]]:
+    """Pairs that share a band key (``band_keys``: each document's, if known already)."""
     # Flat (key, id) columns sorted by key instead of a dict of lists: 12 bytes per
     # band row instead of ~130 (100k documents x 64 bands: 77 MB, not 830 MB).
     keys = array("i")  # band keys are 31-bit: they fit a signed 32-bit integer
     ids = array("q")
     for f in features:
-        band = settings.band_keys(f)
+        band = band_keys[f.doc_id] if band_keys is not None else settings.band_keys(f)
         keys.extend(band)
         ids.extend(repeat(f.doc_id, len(band)))
     pairs: set[tuple[int, int]] = set()
@@ -182,17 +199,19 @@ def analyse(
     features: list[Features] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Analysis:
+    keys: dict[int, array[int]] = {}
     if features is not None:
         feats = features
         modified = {d.id: d.modified for d in docs}
+        keys = {f.doc_id: array("i", settings.band_keys(f)) for f in feats}
     else:
         modified = {}
-        feats = compute_all(docs, settings, workers=workers, progress=progress, modified=modified)
+        feats = compute_all(docs, settings, workers=workers, progress=progress, modified=modified, band_keys=keys)
     by_id = {f.doc_id: f for f in feats}
     df: Counter[str] = Counter()
     for f in feats:
         df.update(f.tokens)
-    candidates = candidate_pairs(feats, settings)
+    candidates = candidate_pairs(feats, settings, band_keys=keys)
     eligible = sorted(
         p
         for p in candidates
@@ -211,6 +230,7 @@ def analyse(
         groups=groups,
         modified=modified,
         document_frequency=df,
+        band_keys=keys,
     )
 
 

@@ -1,5 +1,6 @@
 """The rebuild's process pools give exactly what one process gives."""
 
+from array import array
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,12 @@ def test_features_on_two_workers_equal_one_process(
 ) -> None:
     settings, one = analysis
     monkeypatch.setattr(rebuild, "PARALLEL_FROM", 0)
-    two = rebuild.compute_all(sources.iter_jsonl(SAMPLE), settings, workers=2)
+    keys: dict[int, array[int]] = {}
+    two = rebuild.compute_all(sources.iter_jsonl(SAMPLE), settings, workers=2, band_keys=keys)
     assert [f.doc_id for f in two] == [f.doc_id for f in one.features]
     for a, b in zip(two, one.features, strict=True):
         assert (a.fingerprint, a.sample, a.tokens, a.shingle_count) == (b.fingerprint, b.sample, b.tokens, b.shingle_count)
         assert (a.signature is None and b.signature is None) or (a.signature == b.signature).all()
+        # The workers' band keys are the ones the hook computes, and the ones the analysis kept.
+        assert list(keys[a.doc_id]) == settings.band_keys(b) == list(one.keys_of(b))
+    assert len(keys) == len(two) and sum(map(len, keys.values())) == settings.banding.bands * sum(f.comparable for f in two)
