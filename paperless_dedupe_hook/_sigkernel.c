@@ -6,6 +6,8 @@
  *   shingles: any iterable of bytes; a, b: the permutation parameters as
  *   little-endian uint32 buffers of equal length.  Returns the signature as
  *   little-endian uint32 bytes (the empty set gives all 0xFFFFFFFF).
+ * word_ngrams(joined, size, a, b) -> (bytes, int)
+ *   the same for the word n-grams of a text, shingling included (below).
  *
  * Optional: setup.py builds it when a C compiler is present (with OpenSSL's
  * SHA-1 when its headers are, else the portable SHA-1 below); minhash.py falls
@@ -39,8 +41,8 @@ static void sha1_block(uint32_t h[5], const uint8_t *blk) {
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
 }
 
-/* The first four digest bytes, read little endian (datasketch's sha1_hash32). */
-static uint32_t sha1_hash32(const uint8_t *data, Py_ssize_t len) {
+/* The first eight digest bytes. */
+static void sha1_prefix8(const uint8_t *data, Py_ssize_t len, uint8_t out[8]) {
 #ifdef SIGKERNEL_OPENSSL
     /* OpenSSL's one-shot SHA1 (SHA-NI where the CPU has it), without the EVP
      * context that makes hashlib.sha1 cost ~0.5 us per call. */
@@ -49,7 +51,8 @@ static uint32_t sha1_hash32(const uint8_t *data, Py_ssize_t len) {
     SHA1_Init(&ctx);
     SHA1_Update(&ctx, data, (size_t)len);
     SHA1_Final(md, &ctx);
-    return (uint32_t)md[0] | ((uint32_t)md[1] << 8) | ((uint32_t)md[2] << 16) | ((uint32_t)md[3] << 24);
+    memcpy(out, md, 8);
+    return;
 #endif
     uint32_t h[5] = {0x67452301u, 0xEFCDAB89u, 0x98BADCFEu, 0x10325476u, 0xC3D2E1F0u};
     uint8_t block[64];
@@ -67,8 +70,21 @@ static uint32_t sha1_hash32(const uint8_t *data, Py_ssize_t len) {
     uint64_t bits = (uint64_t)len * 8u;
     for (int k = 0; k < 8; k++) block[63 - k] = (uint8_t)(bits >> (8 * k));
     sha1_block(h, block);
-    uint32_t x = h[0];
-    return (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24);
+    for (int k = 0; k < 4; k++) {
+        out[k] = (uint8_t)(h[0] >> (24 - 8 * k));
+        out[4 + k] = (uint8_t)(h[1] >> (24 - 8 * k));
+    }
+}
+
+static inline uint32_t le32(const uint8_t *p) {
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+/* The first four digest bytes, read little endian (datasketch's sha1_hash32). */
+static uint32_t sha1_hash32(const uint8_t *data, Py_ssize_t len) {
+    uint8_t d[8];
+    sha1_prefix8(data, len, d);
+    return le32(d);
 }
 
 static inline uint32_t fmix32(uint32_t h) {
@@ -142,8 +158,117 @@ done:
     return result;
 }
 
+/* One word n-gram: where it starts in the joined text, its length, and the first
+ * eight bytes of its SHA-1 (the key of the table that counts distinct n-grams). */
+typedef struct {
+    uint64_t key;
+    Py_ssize_t off, len;
+} gram_t;
+
+static inline int same_gram(const uint8_t *s, const gram_t *p, const gram_t *q) {
+    return p->key == q->key && p->len == q->len && memcmp(s + p->off, s + q->off, (size_t)p->len) == 0;
+}
+
+/* word_ngrams(joined, size, a, b) -> (bytes, int): the signature of the set of
+ * size-word n-grams of the words in ``joined`` (UTF-8, one blank between words,
+ * as " ".join(words).encode()) and the number of distinct n-grams: exactly
+ * signature(text.shingles(words, kind="word", size=size)) and the set's length,
+ * without building the set in Python.  Duplicates hash to the same value, so the
+ * minimum needs no dedup; the count uses an open-addressing table of the n-grams
+ * (exact: n-grams with equal 64-bit keys are compared byte by byte).  A sort
+ * instead cost as much as the Python set it replaces. */
+static PyObject *word_ngrams(PyObject *self, PyObject *args) {
+    Py_buffer tbuf, abuf, bbuf;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "y*ny*y*", &tbuf, &size, &abuf, &bbuf)) return NULL;
+    PyObject *result = NULL;
+    uint32_t *mins = NULL, *a = NULL, *b = NULL;
+    Py_ssize_t *starts = NULL, *table = NULL;
+    gram_t *grams = NULL;
+    const uint8_t *s = tbuf.buf;
+    Py_ssize_t len = tbuf.len, n = abuf.len / 4, nwords = 0, ngrams = 0, distinct = 0;
+    if (abuf.len != bbuf.len || abuf.len % 4 != 0 || abuf.len == 0) {
+        PyErr_SetString(PyExc_ValueError, "a and b must be equal, non-empty uint32 buffers");
+        goto done;
+    }
+    if (size < 1) {
+        PyErr_SetString(PyExc_ValueError, "size must be >= 1");
+        goto done;
+    }
+    if (len > 0 && (s[0] == ' ' || s[len - 1] == ' ')) {
+        PyErr_SetString(PyExc_ValueError, "words must be joined by single blanks");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        if (s[i] == ' ') {
+            if (s[i + 1] == ' ') { /* s[len - 1] is no blank, so i + 1 < len */
+                PyErr_SetString(PyExc_ValueError, "words must be joined by single blanks");
+                goto done;
+            }
+            nwords++;
+        }
+    }
+    nwords = len > 0 ? nwords + 1 : 0;
+    ngrams = nwords == 0 ? 0 : (nwords <= size ? 1 : nwords - size + 1);
+    mins = PyMem_Malloc(n * 4);
+    a = PyMem_Malloc(n * 4);
+    b = PyMem_Malloc(n * 4);
+    starts = PyMem_Malloc((nwords + 1) * sizeof(Py_ssize_t));
+    grams = PyMem_Malloc((ngrams + 1) * sizeof(gram_t));
+    size_t slots = 16; /* a power of two, at least twice the n-grams: short probe runs */
+    while (slots < 2 * (size_t)ngrams) slots <<= 1;
+    table = PyMem_Calloc(slots, sizeof(Py_ssize_t)); /* 0: empty, else n-gram index + 1 */
+    if (!mins || !a || !b || !starts || !grams || !table) { PyErr_NoMemory(); goto done; }
+    memcpy(a, abuf.buf, n * 4);
+    memcpy(b, bbuf.buf, n * 4);
+    for (Py_ssize_t p = 0; p < n; p++) mins[p] = 0xFFFFFFFFu;
+    /* starts[w]: where word w begins; starts[nwords] = len + 1, so word w ends at starts[w + 1] - 1. */
+    Py_ssize_t w = 0;
+    if (nwords) starts[w++] = 0;
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (s[i] == ' ') starts[w++] = i + 1;
+    starts[nwords] = len + 1;
+    uint32_t hv[BATCH];
+    Py_ssize_t count = 0;
+    for (Py_ssize_t g = 0; g < ngrams; g++) {
+        Py_ssize_t last = nwords <= size ? nwords - 1 : g + size - 1;
+        Py_ssize_t off = starts[g], glen = starts[last + 1] - 1 - off;
+        uint8_t d[8];
+        sha1_prefix8(s + off, glen, d);
+        grams[g].key = ((uint64_t)le32(d + 4) << 32) | le32(d);
+        grams[g].off = off;
+        grams[g].len = glen;
+        int seen = 0;
+        for (size_t slot = (size_t)grams[g].key & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
+            if (table[slot] == 0) { table[slot] = g + 1; distinct++; break; }
+            if (same_gram(s, &grams[table[slot] - 1], &grams[g])) { seen = 1; break; }
+        }
+        if (seen) continue; /* its hash value is in the minimum already */
+        hv[count++] = fmix32(le32(d));
+        if (count == BATCH) { update(mins, a, b, n, hv, count); count = 0; }
+    }
+    if (count) update(mins, a, b, n, hv, count);
+#if PY_BIG_ENDIAN
+    for (Py_ssize_t p = 0; p < n; p++) { uint32_t x = mins[p]; mins[p] = (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24); }
+#endif
+    result = Py_BuildValue("(y#n)", (const char *)mins, n * 4, distinct);
+done:
+    PyMem_Free(mins);
+    PyMem_Free(a);
+    PyMem_Free(b);
+    PyMem_Free(starts);
+    PyMem_Free(grams);
+    PyMem_Free(table);
+    PyBuffer_Release(&tbuf);
+    PyBuffer_Release(&abuf);
+    PyBuffer_Release(&bbuf);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"signature", signature, METH_VARARGS, "signature(shingles, a, b) -> bytes (little-endian uint32)"},
+    {"word_ngrams", word_ngrams, METH_VARARGS,
+     "word_ngrams(joined, size, a, b) -> (bytes, int): signature and count of the word n-gram set"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -128,14 +128,19 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
             tokens=frozenset(),
             title=title,
         )
-    shingle_set = text.shingles(words, kind=params.shingle, size=params.ngram_size)
-    sig = minhash.narrow(minhash.signature(shingle_set, num_permutations=params.num_permutations, seed=params.seed))
+    if params.shingle == "word":
+        full, shingle_count = minhash.word_ngram_signature(
+            words, size=params.ngram_size, num_permutations=params.num_permutations, seed=params.seed)
+    else:
+        shingle_set = text.shingles(words, kind=params.shingle, size=params.ngram_size)
+        full = minhash.signature(shingle_set, num_permutations=params.num_permutations, seed=params.seed)
+        shingle_count = len(shingle_set)
     return Features(
         doc_id=doc_id,
         fingerprint=fingerprint(normalized),
         word_count=len(words),
-        shingle_count=len(shingle_set),
-        signature=sig,
+        shingle_count=shingle_count,
+        signature=minhash.narrow(full),
         sample=pack_sample(head, tail),
         # A mail's signature (the sender's address) is no part of the letter: see text.normalize.
         tokens=extract_features(_bounded(text.strip_signature(content))),

@@ -197,3 +197,33 @@ def test_portable_sha1_build_equals_datasketch(tmp_path: Path) -> None:
         shingles.add(b"x" * size)
         ours = np.frombuffer(portable.signature(shingles, a, b), dtype="<u4")
         assert ours.tolist() == _datasketch(shingles, 32, 5).tolist()
+    # The word n-gram pass of the portable build: long n-grams cross SHA-1 blocks.
+    words = ["wort" * k for k in range(1, 40)] * 2 + ["ü", "x"]
+    for size in (1, 2, 3, 17, 100):
+        grams = text.shingles(words, kind="word", size=size)
+        raw, count = portable.word_ngrams(" ".join(words).encode(), size, a, b)
+        assert np.frombuffer(raw, dtype="<u4").tolist() == _datasketch(grams, 32, 5).tolist()
+        assert count == len(grams)
+
+
+word = st.text(alphabet=st.characters(blacklist_categories=("Zs", "Zl", "Zp", "Cc", "Cs")), min_size=1, max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(word, st.sampled_from(["a", "b", "rechnung"])), max_size=40), st.integers(1, 5))
+def test_word_ngram_pass_equals_the_shingle_set(words: list[str], size: int) -> None:
+    words = " ".join(words).split()  # what text.shingle_words gives: no blanks inside a word
+    grams = text.shingles(words, kind="word", size=size)
+    expected = minhash.signature_numpy(grams, num_permutations=16, seed=3)
+    ours, count = minhash.word_ngram_signature(words, size=size, num_permutations=16, seed=3)
+    assert ours.tolist() == expected.tolist()
+    assert count == len(grams)
+
+
+@pytest.mark.parametrize("joined", [pytest.param(b" a b", id="leading"), pytest.param(b"a b ", id="trailing"),
+                                    pytest.param(b"a  b", id="double")])
+def test_word_ngram_kernel_refuses_other_blanks(joined: bytes) -> None:
+    _kernel_signer()
+    a, b = minhash._permutation_bytes(8, 1)
+    with pytest.raises(ValueError, match="single blanks"):
+        minhash._kernel.word_ngrams(joined, 2, a, b)
