@@ -1,0 +1,53 @@
+"""The shortcuts of :mod:`paperless_dedupe_hook.extract` find what the plain scans find.
+
+Extraction skips work with cheap tests (a regex of trigger words instead of a loop over all
+words, ...).  Each test here states one shortcut as "fast == slow" over generated texts
+built from the characters and words that matter to it.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from paperless_dedupe_hook import _patterns as P
+from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS
+
+FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+
+# Pieces near the edges of the shortcuts: trigger keys and their prefixes, letters of other
+# scripts, non-letters that count as \w (digits, "_", "²"), blanks and punctuation.
+_KEYS = sorted(TRIGGERS)
+_PIECES = st.one_of(
+    st.sampled_from(_KEYS),
+    st.sampled_from([k[:-1] for k in _KEYS if len(k) > 1]),
+    st.sampled_from(list("abcdefghijklmnopqrstuvwxyzäöüßéçøÿÞœſıπж中") + ["ǅ", "²", "½", "_", "0", "1", "|", "!"]),
+    st.sampled_from([" ", "\n", "\t", "-", ".", ":", "/", "÷", "×", "'", "(", "€", "\u00a0", "\u2028"]),
+    st.text(max_size=3),
+)
+texts = st.lists(_PIECES, max_size=40).map("".join)
+
+
+def _slow_trigger_words(low: str) -> list[tuple[int, str]]:
+    return [(m.start(), m.group(1)) for m in P.WORD.finditer(low) if m.group(1) in TRIGGERS]
+
+
+def _fast_trigger_words(low: str) -> list[tuple[int, str]]:
+    hits = [(m.start(1), m.group(1)) for m in TRIGGER_WORD.finditer(low)]
+    if first := TRIGGER_WORD_AT_START.match(low):
+        hits.insert(0, (0, first.group()))
+    return hits
+
+
+@given(texts)
+@FAST
+def test_trigger_word_regex_finds_the_words_whose_key_is_a_trigger(text: str) -> None:
+    assert _fast_trigger_words(text) == _slow_trigger_words(text)
+    low = text.lower()
+    assert _fast_trigger_words(low) == _slow_trigger_words(low)
+
+
+def test_trigger_word_regex_on_examples() -> None:
+    low = "rechnungsnummer: 1; re 5 rex ab-ab\nbill²von über jän. 1nvoice ü"
+    assert _fast_trigger_words(low) == _slow_trigger_words(low)
+    assert [key for _, key in _fast_trigger_words(low)] == ["rech", "re", "ab", "ab", "bill", "jän", "nvoi"]  # "²" is a letter to \w
