@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from paperless_dedupe_hook import _patterns as P
 from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS
+from paperless_dedupe_hook.extract import _DIGIT_LED, _digit_regions, _Scan
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -51,3 +52,40 @@ def test_trigger_word_regex_on_examples() -> None:
     low = "rechnungsnummer: 1; re 5 rex ab-ab\nbill²von über jän. 1nvoice ü"
     assert _fast_trigger_words(low) == _slow_trigger_words(low)
     assert [key for _, key in _fast_trigger_words(low)] == ["rech", "re", "ab", "ab", "bill", "jän", "nvoi"]  # "²" is a letter to \w
+
+
+# --- digit regions --------------------------------------------------------------------------
+
+_DIGIT_PIECES = st.one_of(
+    st.sampled_from(["\n", "\n\n", "\n\n\n", " \n "]),  # its own branch: line breaks are what matters here
+    st.sampled_from([" ", "\t", ".", ",", "/", "-", ":", "'", "€", "$", "EUR", "Jan", "Mai ", "of ",
+                     "Str. ", "Road", "High ", "Am ", "D-", "IBAN ", "DE", "GB29 ", "T", "Flug ", "ICE ", "Nr. "]),
+    st.integers(0, 99999).map(str),
+    st.sampled_from(["12.03.2024", "2024-01-31T14:35", "31.\nJanuar\n2024", "1.234,56", "Gartenstraße 54,\n66111 Berlin",
+                     "12 High Street", "195 York Rd, EC1A 1BB London", "143/123/45678", "5 -\n\n\n6", "٣", "²"]),
+    st.text(alphabet="abcXYZ", max_size=4),
+)
+digit_texts = st.lists(_DIGIT_PIECES, max_size=60).map("".join)
+
+
+@given(digit_texts)
+@FAST
+def test_digit_led_patterns_find_in_the_digit_regions_what_they_find_in_the_text(text: str) -> None:
+    scan = _Scan(text)
+    for pattern in _DIGIT_LED:
+        whole = [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in scan.finditer(pattern)] == whole, pattern.pattern[:40]
+
+
+@given(digit_texts)
+@FAST
+def test_digit_regions_cover_each_digit_line_and_three_more(text: str) -> None:
+    regions = _digit_regions(text)
+    assert all(a[1] <= b[0] for a, b in zip(regions, regions[1:], strict=False))
+    lines = text.split("\n")
+    pos = 0
+    for i, line in enumerate(lines):
+        if any(c in "0123456789" for c in line):
+            reach_end = sum(len(x) + 1 for x in lines[: i + 4])
+            assert any(s <= pos and min(reach_end, len(text)) <= e for s, e in regions)
+        pos += len(line) + 1
