@@ -158,16 +158,31 @@ _DIGIT_LED = (P.IBAN, P.ISO_TIMESTAMP, P.DATE_ISO, P.DATE_DOT, P.DATE_DMY_TEXT, 
               P.AMOUNT_CUR_BEFORE, P.AMOUNT_CUR_AFTER, P.AMOUNT_BARE, P.STREET, P.REF, _SERVICE)
 
 
+#: Where a match of _SERVICE can start (a superset): a word start at f, z or t before the rest of
+#: flight, flug, zug or train (under (?i), as in _SERVICE: only f/F, z/Z, t/T match those first
+#: letters), or at I, E, R, T or N before a train code's rest, a blank and a digit.  Unlike
+#: _SERVICE it opens with a character class, which the regex engine skips to.
+_SERVICE_START = re.compile(r"[fFzZtTIERN](?<!\w.)(?:(?i:light|lug|ug|rain)|(?:CE|C|E|B|GV|N|J)[ \t][0-9])")
+
+
+def _service_matches(scan: _Scan) -> list[re.Match[str]]:
+    """``list(scan.finditer(_SERVICE))``: _SERVICE tried only where :data:`_SERVICE_START`
+    matches (a scan with _SERVICE itself tries an alternation under (?i) at every position)."""
+    t, out = scan.text, []
+    for start, end in scan.regions:
+        pos = start
+        while (cand := _SERVICE_START.search(t, pos, end)) is not None:
+            if (m := _SERVICE.match(t, cand.start(), end)) is None:
+                pos = cand.start() + 1
+            else:
+                out.append(m)
+                pos = m.end()
+    return out
+
+
 def _services(scan: _Scan) -> None:
-    # Both tests must pass; the cheaper first: the digit regions of a letter are small, those
-    # of an invoice most of its text (where the word test over the whole text is cheaper).
-    if 2 * sum(end - start for start, end in scan.regions) < len(scan.text):
-        matches = list(scan.finditer(_SERVICE))
-        if not matches or not _service_words(scan):
-            return
-    elif _service_words(scan):
-        matches = list(scan.finditer(_SERVICE))
-    else:
+    matches = _service_matches(scan)
+    if not matches or not _service_words(scan):
         return
     for m in matches:
         if m["code"]:
@@ -191,7 +206,8 @@ def _label_words(segment: str) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _label_words_cached(segment: str) -> tuple[str, ...]:
-    return tuple(w for w in normalize(segment).split() if sum(c.isalpha() for c in w) >= 2)
+    # (a word of letters alone, the common case, needs no count)
+    return tuple(w for w in normalize(segment).split() if len(w) >= 2 and (w.isalpha() or sum(map(str.isalpha, w)) >= 2))
 
 
 def _context(text: str, start: int) -> str:
@@ -241,12 +257,12 @@ _MAX_STACK = 24
 
 
 def _value_line(line: str) -> bool:
-    return any(c.isdigit() for c in line) and 0 < len(line.split()) <= 5
+    return any(map(str.isdigit, line)) and 0 < len(line.split()) <= 5
 
 
 def _label_line(line: str) -> bool:
     stripped = line.strip()
-    return (bool(stripped) and not any(c.isdigit() for c in stripped) and len(stripped.split()) <= 5
+    return (bool(stripped) and not any(map(str.isdigit, stripped)) and len(stripped.split()) <= 5
             and not stripped.endswith(".") and len(_label_words(stripped)) > 0)
 
 
@@ -389,6 +405,6 @@ def _refs(scan: _Scan) -> None:
         raw = m.group()
         if " " in raw and (raw[0] == "0" or t[max(0, m.start() - 3) : m.start()].rstrip()[-1:] in ("+", ")")):
             continue  # 0161 203 4314, (617) 555 0199: a phone number
-        digits = "".join(c for c in raw if c.isdigit())
+        digits = "".join(filter(str.isdigit, raw))
         if 6 <= len(digits) <= 30:
             scan.take(m.start(), m.end(), "ref:" + digits)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from paperless_dedupe_hook import _patterns as P
 from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS
-from paperless_dedupe_hook.extract import _DIGIT_LED, _digit_regions, _Scan
+from paperless_dedupe_hook.extract import _DIGIT_LED, _SERVICE, _digit_regions, _Scan, _service_matches
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -140,3 +140,30 @@ def test_street_pattern_examples() -> None:
             "195 York Rd, EC1A 1BB London\nFriedrich-Ebert-Str. 7 · 10115 Berlin\nUnter den Linden 5, 10117 Berlin")
     assert _street_matches(P.STREET, text) == _street_matches(_OLD_STREET, text)
     assert len(_street_matches(P.STREET, text)) == 6
+
+
+# --- service numbers ---------------------------------------------------------------------------
+
+_SERVICE_PIECES = st.one_of(
+    st.sampled_from(["Flight", "FLIGHT", "flıght", "Flug", "fLUG", "Zug", "Bezug", "zug", "Train", "TRAİN", "ICE", "IC",
+                     "EC", "RE", "RB", "TGV", "EN", "NJ", "XICE", "no", "Nr.", "number", "Nummer", ":", "_", "-"]),
+    st.sampled_from([" ", "  ", "\t", "\n", ""]),
+    st.sampled_from(["LH", "XB", "A3", "4U", "FR", "L", "x"]),
+    st.integers(0, 123456).map(str),
+)
+service_texts = st.lists(_SERVICE_PIECES, max_size=30).map("".join)
+
+
+@given(service_texts)
+@FAST
+def test_service_start_finds_every_service_match(text: str) -> None:
+    scan = _Scan(text)
+    expected = [(m.span(), m.groupdict()) for m in scan.finditer(_SERVICE)]
+    assert [(m.span(), m.groupdict()) for m in _service_matches(scan)] == expected
+
+
+def test_service_start_case_folding_assumption() -> None:
+    # _SERVICE_START spells the first letters f/F, z/Z, t/T: no other character matches them under (?i)
+    for letter in "fzt":
+        folded = re.compile(f"(?i:{letter})")
+        assert [c for c in map(chr, range(0x110000)) if folded.fullmatch(c)] == [letter.upper(), letter]
