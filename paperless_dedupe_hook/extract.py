@@ -392,9 +392,21 @@ def _routes(scan: _Scan) -> None:
             _route(scan, m)
     for pos in starts.get("from", ()):
         _route(scan, P.ROUTE_FROM_TO.match(t, pos))
-    for m in P.ROUTE_CODES.finditer(t):
+    for m in _route_codes(t):
         if m["a"] not in P.NOT_CODES and m["b"] not in P.NOT_CODES and m["a"] != m["b"]:
             scan.take(m.start(), m.end(), f"route:{m['a']}>{m['b']}")
+
+
+#: The first "-" of a line, to the line's end.
+_HYPHEN_LINE = re.compile(r"-[^\n]*")
+
+
+def _route_codes(t: str) -> Iterator[re.Match[str]]:
+    """``P.ROUTE_CODES.finditer(t)``.  A code pair has its "-" on its one line: only the lines
+    with a hyphen are scanned (few; the "[A-Z]" the pattern opens with is on every line), up
+    to and with their line break, which its look-ahead may read."""
+    for hyphen in _HYPHEN_LINE.finditer(t):
+        yield from P.ROUTE_CODES.finditer(t, t.rfind("\n", 0, hyphen.start()) + 1, hyphen.end() + 1)
 
 
 def _refs(scan: _Scan) -> None:

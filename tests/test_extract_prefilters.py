@@ -14,7 +14,14 @@ from hypothesis import strategies as st
 
 from paperless_dedupe_hook import _patterns as P
 from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS
-from paperless_dedupe_hook.extract import _DIGIT_LED, _SERVICE, _digit_regions, _Scan, _service_matches
+from paperless_dedupe_hook.extract import (
+    _DIGIT_LED,
+    _SERVICE,
+    _digit_regions,
+    _route_codes,
+    _Scan,
+    _service_matches,
+)
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -167,3 +174,26 @@ def test_service_start_case_folding_assumption() -> None:
     for letter in "fzt":
         folded = re.compile(f"(?i:{letter})")
         assert [c for c in map(chr, range(0x110000)) if folded.fullmatch(c)] == [letter.upper(), letter]
+
+
+# --- route codes -------------------------------------------------------------------------------
+
+_CODE_PIECES = st.one_of(
+    st.sampled_from(["FRA", "JFK", "LON", "BSK", "EUR", "AB", "ABCD", "x", "é", "_", "1"]),
+    st.sampled_from([" ", "\t", "-", " - ", "--", "\n", "-\n", ""]),
+)
+
+
+@given(st.lists(_CODE_PIECES, max_size=30).map("".join))
+@FAST
+def test_route_codes_in_hyphen_lines_are_the_route_codes_of_the_text(text: str) -> None:
+    expected = [(m.span(), m.groupdict()) for m in P.ROUTE_CODES.finditer(text)]
+    assert [(m.span(), m.groupdict()) for m in _route_codes(text)] == expected
+
+
+def test_month_lookahead_class_holds_every_first_letter_of_a_month() -> None:
+    # DATE_DMY_TEXT's look-ahead names the letters a month (or "of") can start with: each letter
+    # that the tolerant spelling of a month's first letter can start with ("rn" for "m").
+    starts = {name[0] for names in P.MONTHS for name in names} | {"o"}
+    first = {c for c in map(chr, range(0x3000)) for s in starts for n in "nN" if re.match(P.tolerant(s), c + n)}
+    assert {c for c in first if c.isalpha()} == set("jJfFmMrRaAsSoOnNdD")
