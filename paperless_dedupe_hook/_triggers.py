@@ -1,4 +1,4 @@
-"""Trigger words: where in a text the word-led patterns of :mod:`._patterns` can start.
+"""Where in a text the patterns of :mod:`._patterns` can start: trigger words and digit regions.
 
 A word (a maximal run of letters in the lower-cased text) is keyed by its first four letters
 (all of them when it is shorter); :data:`TRIGGERS` maps a key to the pattern families (``id``,
@@ -16,7 +16,7 @@ from typing import Final
 
 from ._patterns import _PAGE_WORDS, _PHONE_WORDS, _ROUTE_WORDS, _STAMP_WORDS, ID_STEMS, ID_WORDS, MONTHS
 
-__all__ = ["TRIGGERS", "TRIGGER_WORD", "TRIGGER_WORD_AT_START"]
+__all__ = ["DIGIT_CLUSTER", "REACH", "TRIGGERS", "TRIGGER_WORD", "TRIGGER_WORD_AT_START", "digit_regions"]
 
 _KEY_VARIANTS = {"i": "il1|!", "l": "il1|!", "o": "o0", "m": ("m", "rn")}
 
@@ -100,3 +100,28 @@ _KEYS = _trie(TRIGGERS)
 TRIGGER_WORD: Final = re.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + _KEYS + ")")
 #: The same for a word at the very start of the text (nothing before it).
 TRIGGER_WORD_AT_START: Final = re.compile(_KEYS)
+
+
+# --- digit regions ---------------------------------------------------------------------------
+
+#: From a line's first digit to the end of the ``REACH``-th line after the last line with a
+#: digit that follows within ``REACH`` lines: one region (see :func:`digit_regions`).
+DIGIT_CLUSTER: Final = re.compile(r"[0-9][^\n]*(?:\n(?:[^\n0-9]*\n){0,2}[^\n0-9]*[0-9][^\n]*)*(?:\n[^\n]*){0,3}\n?")
+#: How many lines after its first line a match of a :data:`.extract._DIGIT_LED` pattern can
+#: reach, look-aheads included, plus one line to spare (DATE_DMY_TEXT has two optional line breaks).
+REACH: Final = 3  # the {0,2} and {0,3} above
+
+
+def digit_regions(text: str) -> list[tuple[int, int]]:
+    """The parts of ``text`` where the patterns that need a digit can match (most of a letter
+    has no digit): ``(start, end)`` from each line with a digit to the end of the ``REACH``-th
+    line after it (its line break included), merged where they overlap.
+
+    A pattern of :data:`.extract._DIGIT_LED` has an ASCII digit on the line its match starts on
+    and crosses at most two line breaks, so every match of it in ``text`` starts in a region and
+    ends (with its look-aheads) before the region's end.  Scanning the regions one by one with
+    ``finditer(text, start, end)`` therefore gives exactly the matches of one scan of the whole
+    text (look-behinds see the text before ``start``), and saves the regex engine the walk over
+    the rest: of the 8,400 characters of a synthetic letter ~300 are in regions (of a 3,700-character
+    invoice, though, ~3,300)."""
+    return [(text.rfind("\n", 0, m.start()) + 1, m.end()) for m in DIGIT_CLUSTER.finditer(text)]

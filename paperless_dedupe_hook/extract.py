@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from . import _patterns as P
-from ._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS
+from ._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
 from .text import fold_ocr, normalize
 
 __all__ = ["KINDS", "SLOT_MARK", "extract_features", "extract_tokens", "token_kind"]
@@ -72,7 +72,7 @@ class _Scan:
         self.slots: set[str] = set()
         self.starts: dict[str, list[int]] = {}
         self.phone_lines: list[tuple[int, int]] = []
-        self.regions = _digit_regions(text)
+        self.regions = digit_regions(text)
 
     def take(self, start: int, end: int, token: str | None) -> None:
         if token is not None and 1 not in self.mask[start:end]:
@@ -90,31 +90,9 @@ class _Scan:
 
     def finditer(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """``pattern.finditer(text)`` for a pattern of :data:`_DIGIT_LED`: the same matches,
-        but the regex engine only walks the :func:`_digit_regions`."""
+        but the regex engine only walks the :func:`._triggers.digit_regions`."""
         for start, end in self.regions:
             yield from pattern.finditer(self.text, start, end)
-
-
-#: From a line's first digit to the end of the ``_REACH``-th line after the last line with a
-#: digit that follows within ``_REACH`` lines: one region (see :func:`_digit_regions`).
-_DIGIT_CLUSTER = re.compile(r"[0-9][^\n]*(?:\n(?:[^\n0-9]*\n){0,2}[^\n0-9]*[0-9][^\n]*)*(?:\n[^\n]*){0,3}\n?")
-#: How many lines after its first line a match of a :data:`_DIGIT_LED` pattern can reach,
-#: look-aheads included, plus one line to spare (DATE_DMY_TEXT has two optional line breaks).
-_REACH = 3  # the {0,2} and {0,3} above
-
-
-def _digit_regions(text: str) -> list[tuple[int, int]]:
-    """The parts of ``text`` where the patterns that need a digit can match (most of a letter
-    has no digit): ``(start, end)`` from each line with a digit to the end of the ``_REACH``-th
-    line after it (its line break included), merged where they overlap.
-
-    A pattern of :data:`_DIGIT_LED` has an ASCII digit on the line its match starts on and
-    crosses at most two line breaks, so every match of it in ``text`` starts in a region and
-    ends (with its look-aheads) before the region's end.  Scanning the regions one by one with
-    ``finditer(text, start, end)`` therefore gives exactly the matches of one scan of the whole
-    text (look-behinds see the text before ``start``), and saves the regex engine the walk over
-    the rest: 8,400 characters of a synthetic letter are ~120 in regions."""
-    return [(text.rfind("\n", 0, m.start()) + 1, m.end()) for m in _DIGIT_CLUSTER.finditer(text)]
 
 
 def extract_tokens(text: str) -> frozenset[str]:
@@ -152,8 +130,8 @@ _SERVICE_WORD = re.compile(r"(?:flight|flug|zug|train)\b")  # no leading \\b: it
 _TRAIN_QUICK = re.compile(r"(?:ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t][0-9]")
 
 #: The patterns that :meth:`_Scan.finditer` scans in the digit regions only: each match has
-#: an ASCII digit on its first line and crosses at most ``_REACH - 1`` line breaks (see
-#: :func:`_digit_regions`; tests/test_extract_prefilters.py checks the claim).
+#: an ASCII digit on its first line and crosses at most two line breaks (see
+#: :func:`._triggers.digit_regions`; tests/test_extract_prefilters.py checks the claim).
 _DIGIT_LED = (P.IBAN, P.ISO_TIMESTAMP, P.DATE_ISO, P.DATE_DOT, P.DATE_DMY_TEXT, P.DATE_SLASH, P.MONTH_YEAR_NUM,
               P.AMOUNT_CUR_BEFORE, P.AMOUNT_CUR_AFTER, P.AMOUNT_BARE, P.STREET, P.REF, _SERVICE)
 

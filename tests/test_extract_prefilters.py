@@ -13,11 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook import _patterns as P
-from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS
+from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
 from paperless_dedupe_hook.extract import (
     _DIGIT_LED,
     _SERVICE,
-    _digit_regions,
     _route_codes,
     _Scan,
     _service_matches,
@@ -89,7 +88,7 @@ def test_digit_led_patterns_find_in_the_digit_regions_what_they_find_in_the_text
 @given(digit_texts)
 @FAST
 def test_digit_regions_cover_each_digit_line_and_three_more(text: str) -> None:
-    regions = _digit_regions(text)
+    regions = digit_regions(text)
     assert all(a[1] <= b[0] for a, b in zip(regions, regions[1:], strict=False))
     lines = text.split("\n")
     pos = 0
