@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from . import _patterns as P
+from ._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
 from .text import fold_ocr, normalize
 
 __all__ = ["KINDS", "SLOT_MARK", "extract_features", "extract_tokens", "token_kind"]
@@ -59,7 +60,7 @@ def token_kind(token: str) -> str:
 class _Scan:
     """The prepared text, the characters already claimed, the tokens found, where trigger words start."""
 
-    __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "phone_lines")
+    __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "phone_lines", "regions")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -71,6 +72,7 @@ class _Scan:
         self.slots: set[str] = set()
         self.starts: dict[str, list[int]] = {}
         self.phone_lines: list[tuple[int, int]] = []
+        self.regions = digit_regions(text)
 
     def take(self, start: int, end: int, token: str | None) -> None:
         if token is not None and 1 not in self.mask[start:end]:
@@ -85,6 +87,12 @@ class _Scan:
         start = self.text.rfind("\n", 0, pos) + 1
         end = self.text.find("\n", pos)
         return start, len(self.text) if end < 0 else end
+
+    def finditer(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """``pattern.finditer(text)`` for a pattern of :data:`_DIGIT_LED`: the same matches,
+        but the regex engine only walks the :func:`._triggers.digit_regions`."""
+        for start, end in self.regions:
+            yield from pattern.finditer(self.text, start, end)
 
 
 def extract_tokens(text: str) -> frozenset[str]:
@@ -121,15 +129,48 @@ _SERVICE = re.compile(
 _SERVICE_WORD = re.compile(r"(?:flight|flug|zug|train)\b")  # no leading \\b: it hides the first letters from the fast scan
 _TRAIN_QUICK = re.compile(r"(?:ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t][0-9]")
 
+#: The patterns that :meth:`_Scan.finditer` scans in the digit regions only: each match has
+#: an ASCII digit on its first line and crosses at most two line breaks (see
+#: :func:`._triggers.digit_regions`; tests/test_extract_prefilters.py checks the claim).
+_DIGIT_LED = (P.IBAN, P.ISO_TIMESTAMP, P.DATE_ISO, P.DATE_DOT, P.DATE_DMY_TEXT, P.DATE_SLASH, P.MONTH_YEAR_NUM,
+              P.AMOUNT_CUR_BEFORE, P.AMOUNT_CUR_AFTER, P.AMOUNT_BARE, P.STREET, P.REF, _SERVICE)
+
+
+#: Where a match of _SERVICE can start (a superset): a word start at f, z or t before the rest of
+#: flight, flug, zug or train (under (?i), as in _SERVICE: only f/F, z/Z, t/T match those first
+#: letters), or at I, E, R, T or N before a train code's rest, a blank and a digit.  Unlike
+#: _SERVICE it opens with a character class, which the regex engine skips to.
+_SERVICE_START = re.compile(r"[fFzZtTIERN](?<!\w.)(?:(?i:light|lug|ug|rain)|(?:CE|C|E|B|GV|N|J)[ \t][0-9])")
+
+
+def _service_matches(scan: _Scan) -> list[re.Match[str]]:
+    """``list(scan.finditer(_SERVICE))``: _SERVICE tried only where :data:`_SERVICE_START`
+    matches (a scan with _SERVICE itself tries an alternation under (?i) at every position)."""
+    t, out = scan.text, []
+    for start, end in scan.regions:
+        pos = start
+        while (cand := _SERVICE_START.search(t, pos, end)) is not None:
+            if (m := _SERVICE.match(t, cand.start(), end)) is None:
+                pos = cand.start() + 1
+            else:
+                out.append(m)
+                pos = m.end()
+    return out
+
 
 def _services(scan: _Scan) -> None:
-    if _SERVICE_WORD.search(scan.low) is None and _TRAIN_QUICK.search(scan.text) is None:
+    matches = _service_matches(scan)
+    if not matches or not _service_words(scan):
         return
-    for m in _SERVICE.finditer(scan.text):
+    for m in matches:
         if m["code"]:
             scan.take(m.start("code"), m.end("num"), f"id:flight:{m['code']}{m['num']}")
         else:
             scan.take(m.start("train"), m.end("tnum"), f"id:flight:{m['train']}{m['tnum']}")
+
+
+def _service_words(scan: _Scan) -> bool:
+    return _SERVICE_WORD.search(scan.low) is not None or _TRAIN_QUICK.search(scan.text) is not None
 
 
 SLOT_MARK = "@"
@@ -143,7 +184,8 @@ def _label_words(segment: str) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _label_words_cached(segment: str) -> tuple[str, ...]:
-    return tuple(w for w in normalize(segment).split() if sum(c.isalpha() for c in w) >= 2)
+    # (a word of letters alone, the common case, needs no count)
+    return tuple(w for w in normalize(segment).split() if len(w) >= 2 and (w.isalpha() or sum(map(str.isalpha, w)) >= 2))
 
 
 def _context(text: str, start: int) -> str:
@@ -193,31 +235,31 @@ _MAX_STACK = 24
 
 
 def _value_line(line: str) -> bool:
-    return any(c.isdigit() for c in line) and 0 < len(line.split()) <= 5
+    return any(map(str.isdigit, line)) and 0 < len(line.split()) <= 5
 
 
 def _label_line(line: str) -> bool:
     stripped = line.strip()
-    return (bool(stripped) and not any(c.isdigit() for c in stripped) and len(stripped.split()) <= 5
+    return (bool(stripped) and not any(map(str.isdigit, stripped)) and len(stripped.split()) <= 5
             and not stripped.endswith(".") and len(_label_words(stripped)) > 0)
 
 
 def _words(scan: _Scan) -> None:
     """Find trigger words; drop stamp lines and page numbers; note phone lines."""
-    t, starts, get = scan.text, scan.starts, P.TRIGGERS.get
-    low = scan.low
-    for m in P.WORD.finditer(low):
-        families = get(m.group(1))
-        if families:
-            start = m.start()
-            if start and low[start - 1] in "01|!":  # 1nvoice, 0ktober
-                start -= 1
-            for family in families:
-                starts.setdefault(family, []).append(start)
+    t, starts, low = scan.text, scan.starts, scan.low
+    # Only the words that can start a pattern (one regex pass; a Python loop over every word was slower).
+    hits = [(m.start(1), m.group(1)) for m in TRIGGER_WORD.finditer(low)]
+    if first := TRIGGER_WORD_AT_START.match(low):
+        hits.insert(0, (0, first.group()))
+    for start, key in hits:
+        if start and low[start - 1] in "01|!":  # 1nvoice, 0ktober
+            start -= 1
+        for family in TRIGGERS[key]:
+            starts.setdefault(family, []).append(start)
     for pos in starts.get("stamp", ()):
         if P.STAMP.match(t, pos) and _stamp_position(t, scan.line(pos), pos):
             scan.block(*scan.line(pos))
-    for m in P.ISO_TIMESTAMP.finditer(t):
+    for m in scan.finditer(P.ISO_TIMESTAMP):
         scan.block(*scan.line(m.start()))
     for pos in starts.get("page", ()):
         if page := P.PAGE.match(t, pos):
@@ -234,7 +276,7 @@ def _stamp_position(text: str, line: tuple[int, int], pos: int) -> bool:
 
 
 def _ibans(scan: _Scan) -> None:
-    for m in P.IBAN.finditer(scan.text):
+    for m in scan.finditer(P.IBAN):
         value = m.group().replace(" ", "")
         if 15 <= len(value) <= 34:
             scan.take(m.start(), m.end(), "iban:" + value)
@@ -252,22 +294,22 @@ def _ids(scan: _Scan) -> None:
 
 
 def _streets(scan: _Scan) -> None:
-    for m in P.STREET.finditer(scan.text):
+    for m in scan.finditer(P.STREET):
         name, number = (m["s"], m["n"]) if m["s"] else (m["e"], m["en"])
         scan.take(m.start(), m.end(), "street:" + P.street_key(name) + number)
 
 
 def _dates(scan: _Scan) -> None:
     t = scan.text
-    for m in (*P.DATE_ISO.finditer(t), *P.DATE_DOT.finditer(t)):
+    for m in (*scan.finditer(P.DATE_ISO), *scan.finditer(P.DATE_DOT)):
         scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), int(m["d"])))
-    for m in P.DATE_DMY_TEXT.finditer(t):
+    for m in scan.finditer(P.DATE_DMY_TEXT):
         scan.take(m.start(), m.end(), P.date_token(int(m["y"].lstrip("'")), P.month_of(m), int(m["d"])))
     for pos in scan.starts.get("month", ()):
         if hit := P.MONTH_TEXT.match(t, pos):
             day = int(hit["d"]) if hit["d"] else None
             scan.take(hit.start(), hit.end(), P.date_token(int(hit["y"]), P.month_of(hit), day))
-    slashed = [m for m in P.DATE_SLASH.finditer(t) if 1 not in scan.mask[m.start() : m.end()]]
+    slashed = [m for m in scan.finditer(P.DATE_SLASH) if 1 not in scan.mask[m.start() : m.end()]]
     us: bool | None = None
     for m in slashed:
         a, b = int(m["a"]), int(m["b"])
@@ -277,7 +319,7 @@ def _dates(scan: _Scan) -> None:
             us = _us_dates(scan, slashed) if us is None else us
             month, day = (a, b) if us else (b, a)
         scan.take(m.start(), m.end(), P.date_token(int(m["y"]), month, day))
-    for m in P.MONTH_YEAR_NUM.finditer(t):
+    for m in scan.finditer(P.MONTH_YEAR_NUM):
         scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), None))
 
 
@@ -292,10 +334,9 @@ def _us_dates(scan: _Scan, slashed: list[re.Match[str]]) -> bool:
 
 
 def _amounts(scan: _Scan) -> None:
-    t = scan.text
-    matches = [*P.AMOUNT_CUR_BEFORE.finditer(t), *P.AMOUNT_CUR_AFTER.finditer(t)]
+    matches = [*scan.finditer(P.AMOUNT_CUR_BEFORE), *scan.finditer(P.AMOUNT_CUR_AFTER)]
     if any(word in scan.low for word in P.FINANCIAL_WORDS):
-        matches.extend(P.AMOUNT_BARE.finditer(t))
+        matches.extend(scan.finditer(P.AMOUNT_BARE))
     for m in matches:
         number = m["n"]
         if len(number) - max(number.rfind("."), number.rfind(",")) != 2:  # one decimal: mostly a lost digit
@@ -329,19 +370,31 @@ def _routes(scan: _Scan) -> None:
             _route(scan, m)
     for pos in starts.get("from", ()):
         _route(scan, P.ROUTE_FROM_TO.match(t, pos))
-    for m in P.ROUTE_CODES.finditer(t):
+    for m in _route_codes(t):
         if m["a"] not in P.NOT_CODES and m["b"] not in P.NOT_CODES and m["a"] != m["b"]:
             scan.take(m.start(), m.end(), f"route:{m['a']}>{m['b']}")
+
+
+#: The first "-" of a line, to the line's end.
+_HYPHEN_LINE = re.compile(r"-[^\n]*")
+
+
+def _route_codes(t: str) -> Iterator[re.Match[str]]:
+    """``P.ROUTE_CODES.finditer(t)``.  A code pair has its "-" on its one line: only the lines
+    with a hyphen are scanned (few; the "[A-Z]" the pattern opens with is on every line), up
+    to and with their line break, which its look-ahead may read."""
+    for hyphen in _HYPHEN_LINE.finditer(t):
+        yield from P.ROUTE_CODES.finditer(t, t.rfind("\n", 0, hyphen.start()) + 1, hyphen.end() + 1)
 
 
 def _refs(scan: _Scan) -> None:
     t = scan.text
     for start, end in scan.phone_lines:
         scan.block(start, end)
-    for m in P.REF.finditer(t):
+    for m in scan.finditer(P.REF):
         raw = m.group()
         if " " in raw and (raw[0] == "0" or t[max(0, m.start() - 3) : m.start()].rstrip()[-1:] in ("+", ")")):
             continue  # 0161 203 4314, (617) 555 0199: a phone number
-        digits = "".join(c for c in raw if c.isdigit())
+        digits = "".join(filter(str.isdigit, raw))
         if 6 <= len(digits) <= 30:
             scan.take(m.start(), m.end(), "ref:" + digits)
