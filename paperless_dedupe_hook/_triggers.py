@@ -16,7 +16,8 @@ from typing import Final
 
 from ._patterns import _PAGE_WORDS, _PHONE_WORDS, _ROUTE_WORDS, _STAMP_WORDS, ID_STEMS, ID_WORDS, MONTHS
 
-__all__ = ["DIGIT_CLUSTER", "REACH", "TRIGGERS", "TRIGGER_WORD", "TRIGGER_WORD_AT_START", "digit_regions"]
+__all__ = ["DIGIT_CLUSTER", "REACH", "TRIGGERS", "TRIGGER_WORD", "TRIGGER_WORD_AT_START", "digit_regions",
+           "digit_regions_at"]
 
 _KEY_VARIANTS = {"i": "il1|!", "l": "il1|!", "o": "o0", "m": ("m", "rn")}
 
@@ -125,3 +126,37 @@ def digit_regions(text: str) -> list[tuple[int, int]]:
     the rest: of the 8,400 characters of a synthetic letter ~300 are in regions (of a 3,700-character
     invoice, though, ~3,300)."""
     return [(text.rfind("\n", 0, m.start()) + 1, m.end()) for m in DIGIT_CLUSTER.finditer(text)]
+
+
+def digit_regions_at(text: str, digits: Iterable[int]) -> list[tuple[int, int]]:
+    """:func:`digit_regions` from where the digits are (ascending positions, at least one on
+    each line with an ASCII digit; :func:`._patterns.prepare_and_digits` has them): no regex
+    walk over the text, a few ``str.find`` per line with a digit.
+
+    A region runs from the start of its first digit line to just after the ``REACH + 1``-th line
+    break from its last digit line on (or the text's end); a digit before that line break is on
+    one of the ``REACH`` lines after the last digit line and extends the region, as
+    :data:`DIGIT_CLUSTER`'s loop does (tests/test_extract_prefilters.py compares the two)."""
+    regions: list[tuple[int, int]] = []
+    n = len(text)
+    start = line_end = reach_end = -1  # the open region; its last digit line's end; where it reaches
+    for pos in digits:
+        if pos < line_end:
+            continue  # on the last digit line
+        if pos >= reach_end >= 0:
+            regions.append((start, reach_end + 1 if reach_end < n else n))
+            start = -1
+        if start < 0:
+            start = text.rfind("\n", 0, pos) + 1
+        line_end = reach_end = text.find("\n", pos)
+        for _ in range(REACH):
+            if reach_end < 0:
+                break
+            reach_end = text.find("\n", reach_end + 1)
+        if line_end < 0:
+            line_end = n
+        if reach_end < 0:
+            reach_end = n
+    if start >= 0:
+        regions.append((start, reach_end + 1 if reach_end < n else n))
+    return regions
