@@ -41,7 +41,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from . import _patterns as P
-from ._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions, digit_regions_at
+from ._triggers import (
+    TRIGGER_WORD,
+    TRIGGER_WORD_AT_START,
+    TRIGGERS,
+    digit_regions,
+    digit_regions_at,
+    lower,
+    prepare_and_digits,
+)
 from .text import fold_ocr, normalize
 
 __all__ = ["KINDS", "SLOT_MARK", "extract_features", "extract_tokens", "token_kind"]
@@ -66,7 +74,7 @@ class _Scan:
         self.text = text
         # Lower-cased once for every step; same length: prepare() maps U+0130, the one
         # character whose lower case is longer.
-        self.low = _lower(text)
+        self.low = lower(text)
         self.mask = bytearray(len(text))
         self.tokens: set[str] = set()
         self.slots: set[str] = set()
@@ -96,20 +104,6 @@ class _Scan:
             yield from pattern.finditer(self.text, start, end)
 
 
-# str.lower of a Latin-1 text, byte by byte (each Latin-1 character's lower case is one
-# Latin-1 character): 3x faster than str.lower on a text with umlauts.
-_LATIN1_LOWER = bytes(ord(chr(b).lower()) for b in range(256))
-
-
-def _lower(text: str) -> str:
-    if text.isascii():
-        return text.lower()
-    try:
-        return text.encode("latin-1").translate(_LATIN1_LOWER).decode("latin-1")
-    except UnicodeEncodeError:
-        return text.lower()
-
-
 def extract_tokens(text: str) -> frozenset[str]:
     """Canonical ``kind:value`` tokens of ``text`` (see the module docstring for the kinds)."""
     return frozenset(_scan(text).tokens)
@@ -123,7 +117,7 @@ def extract_features(text: str) -> frozenset[str]:
 
 
 def _scan(text: str) -> _Scan:
-    scan = _Scan(*P.prepare_and_digits(text))
+    scan = _Scan(*prepare_and_digits(text))
     if scan.text.strip():
         for step in (_words, _ibans, _ids, _services, _dates, _amounts, _streets, _routes, _refs):
             step(scan)

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook import _patterns as P
+from paperless_dedupe_hook import _triggers as T
 from paperless_dedupe_hook._triggers import digit_regions, digit_regions_at
-from paperless_dedupe_hook.extract import _lower, _Scan
+from paperless_dedupe_hook.extract import _Scan
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -30,11 +31,11 @@ texts = st.lists(_PIECES, max_size=60).map("".join)
 @given(texts)
 @FAST
 def test_prepare_and_its_digit_regions_as_the_plain_ones(text: str) -> None:
-    prepared, digits = P.prepare_and_digits(text)
-    assert prepared == P.prepare(text)
+    prepared, digits = T.prepare_and_digits(text)
+    assert prepared == T.prepare(text)
     assert digits == sorted(digits)
     assert digit_regions_at(prepared, digits) == digit_regions(prepared)
-    assert P._has_odd_chars(text) == (P.ODD_CHARS.search(text) is not None)
+    assert T._has_odd_chars(text) == (P.ODD_CHARS.search(text) is not None)
 
 
 @pytest.mark.parametrize(
@@ -50,25 +51,25 @@ def test_prepare_and_its_digit_regions_as_the_plain_ones(text: str) -> None:
     ],
 )
 def test_digit_regions_at_edges(text: str) -> None:
-    prepared, digits = P.prepare_and_digits(text)
+    prepared, digits = T.prepare_and_digits(text)
     assert digit_regions_at(prepared, digits) == digit_regions(prepared)
 
 
 def test_odd_characters_found_as_the_regex_finds_them() -> None:
     # prepare() runs ODD_CHARS.sub only where _has_odd_chars says (the Latin-1 bytes, or the regex).
     for c in map(chr, range(0x3100)):
-        assert P._has_odd_chars("ab" + c) == (P.ODD_CHARS.search(c) is not None), hex(ord(c))
-        assert P._has_odd_chars("€" + c) == (P.ODD_CHARS.search(c) is not None), hex(ord(c))
+        assert T._has_odd_chars("ab" + c) == (P.ODD_CHARS.search(c) is not None), hex(ord(c))
+        assert T._has_odd_chars("€" + c) == (P.ODD_CHARS.search(c) is not None), hex(ord(c))
 
 
 def test_latin1_lower_case_as_str_lower() -> None:
     every = "".join(map(chr, range(256)))
-    assert _lower(every) == every.lower()
-    assert _lower(every + "İΣ") == (every + "İΣ").lower()
+    assert T.lower(every) == every.lower()
+    assert T.lower(every + "İΣ") == (every + "İΣ").lower()
 
 
 @given(texts)
 @FAST
 def test_scan_with_digits_as_without(text: str) -> None:
-    prepared, digits = P.prepare_and_digits(text)
+    prepared, digits = T.prepare_and_digits(text)
     assert _Scan(prepared, digits).regions == _Scan(prepared).regions
