@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import text
+from paperless_dedupe_hook import features, minhash, text
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -105,3 +105,29 @@ def test_mail_headers_from_the_first_candidate_line(value: str) -> None:
 )
 def test_shortcut_edges_as_the_plain_version(value: str) -> None:
     assert text.normalize(value) == _plain_normalize(value)
+
+
+# --- features.compute: the folded text handed to the C kernel as one string --------------------
+
+
+@given(texts, st.integers(1, 4))
+@FAST
+def test_signature_of_the_folded_text_as_of_its_words(value: str, size: int) -> None:
+    params = features.FeatureParams(ngram_size=size, num_permutations=16)
+    words = text.shingle_words(text.normalize(value))
+    folded = text.fold_ocr(text.normalize(value))
+    full, count = features._word_ngram_signature(folded, params)
+    expected, expected_count = minhash.word_ngram_signature(words, size=size, num_permutations=16, seed=params.seed)
+    assert (full.tolist(), count) == (expected.tolist(), expected_count)
+    assert (folded.count(" ") + 1 if folded else 0) == len(words)
+
+
+def test_compute_without_the_c_kernel_as_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    content = "Rechnung Nr. 12345 vom 01.02.2024\n" + " ".join(f"wort{i % 37} rn vv" for i in range(60))
+    params = features.FeatureParams(ngram_size=2)
+    with_kernel = features.compute(1, content, params)
+    monkeypatch.setattr(minhash, "_kernel", None)
+    without = features.compute(1, content, params)
+    assert with_kernel.signature is not None and without.signature is not None
+    assert with_kernel.signature.tolist() == without.signature.tolist()
+    assert (with_kernel.word_count, with_kernel.shingle_count) == (without.word_count, without.shingle_count)
