@@ -78,7 +78,7 @@ ODD_CHARS: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_C
 #: ``Rechnungs-\nnummer`` -> ``Rechnungsnummer`` (hyphenation at a line end, between letters).
 DEHYPHEN: Final = re.compile(r"-(?<=[^\W\d_]-)[ \t]*\n[ \t]*(?=[^\W\d_])")
 
-#: A digit and the rest of its word; :func:`prepare` walks back to the word start.
+#: A digit and the rest of its word; :func:`._triggers.prepare` walks back to the word start.
 DIGIT_WORD: Final = re.compile(r"[0-9][\w|!]*")
 FOLD_CHARS: Final = frozenset("0123456789OoIl|!ZzASsbBg")
 FOLD_TABLE: Final = str.maketrans("OoIl|!ZzASsbBg", "00111122455689")
@@ -317,49 +317,7 @@ REF: Final = re.compile(
     r"[0-9](?<![\w/.,+][0-9])(?<![0-9]-[0-9])[0-9]*(?:(?:[-/]|[ ](?=[0-9]{3}))[0-9]+)*(?![\w]|[.,/-][0-9])"
 )
 
-# --- text preparation and value parsers --------------------------------------------------------
-
-
-def prepare(text: str) -> str:
-    """Blanks for control characters, hyphenation undone, look-alike letters in numbers folded.
-
-    The result has one character per character of the text after the first two steps, so
-    positions found in it can be used for line look-ups.
-    """
-    t = DEHYPHEN.sub("", ODD_CHARS.sub(lambda m: REPLACE[m.group()], text.replace("\r\n", "\n")))
-    pieces: list[str] = []
-    last = 0
-    for m in DIGIT_WORD.finditer(t):
-        start, end = m.start(), m.end()
-        while start > 0 and (t[start - 1].isalnum() or t[start - 1] in "_|!"):
-            start -= 1
-        word = t[start:end]
-        if word.isdigit() or not all(c in FOLD_CHARS for c in t[m.start() : end]):
-            continue
-        folded = _fold(word, t, start, end)
-        if folded != word:
-            pieces.extend((t[last:start], folded))
-            last = end
-    pieces.append(t[last:])
-    return "".join(pieces)
-
-
-def _fold(word: str, text: str, start: int, end: int) -> str:
-    """From the first digit on, fold look-alike letters if digits are at least half (``2O26``,
-    ``GB3b94``); a prefix of ``O``/``l``/``I`` before digits (``O532``), any one-letter prefix inside
-    a number (``1.234,S6``, ``l2.50``); ``GB29``, ``B1234567``, ``AB12`` stay."""
-    first = next(i for i, c in enumerate(word) if c.isdigit())
-    head, rest = word[:first], word[first:]
-    if 2 * sum(c.isdigit() for c in rest) >= len(rest):
-        rest = rest.translate(FOLD_TABLE)
-    if head and all(c in "OoIl|!" for c in head) and rest.isdigit():
-        head = head.translate(FOLD_TABLE)  # O532, Ol30: letters OCR makes of 0 and 1 rarely start a code
-    elif len(head) == 1 and head in FOLD_CHARS:
-        before = start >= 2 and text[start - 1] in NUMBER_SEPARATORS and text[start - 2].isdigit()
-        after = text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit()
-        if before or after:
-            head = head.translate(FOLD_TABLE)
-    return head + rest
+# --- value parsers --------------------------------------------------------------------------------
 
 
 def is_date(raw: str) -> bool:

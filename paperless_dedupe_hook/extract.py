@@ -41,7 +41,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from . import _patterns as P
-from ._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
+from ._triggers import (
+    TRIGGER_WORD,
+    TRIGGER_WORD_AT_START,
+    TRIGGERS,
+    digit_regions,
+    digit_regions_at,
+    lower,
+    prepare_and_digits,
+)
 from .text import fold_ocr, normalize
 
 __all__ = ["KINDS", "SLOT_MARK", "extract_features", "extract_tokens", "token_kind"]
@@ -62,17 +70,18 @@ class _Scan:
 
     __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "phone_lines", "regions")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, digits: list[int] | None = None) -> None:
         self.text = text
         # Lower-cased once for every step; same length: prepare() maps U+0130, the one
         # character whose lower case is longer.
-        self.low = text.lower()
+        self.low = lower(text)
         self.mask = bytearray(len(text))
         self.tokens: set[str] = set()
         self.slots: set[str] = set()
         self.starts: dict[str, list[int]] = {}
         self.phone_lines: list[tuple[int, int]] = []
-        self.regions = digit_regions(text)
+        # (from the digits prepare() found, when given: the same regions without a regex walk)
+        self.regions = digit_regions(text) if digits is None else digit_regions_at(text, digits)
 
     def take(self, start: int, end: int, token: str | None) -> None:
         if token is not None and 1 not in self.mask[start:end]:
@@ -108,7 +117,7 @@ def extract_features(text: str) -> frozenset[str]:
 
 
 def _scan(text: str) -> _Scan:
-    scan = _Scan(P.prepare(text))
+    scan = _Scan(*prepare_and_digits(text))
     if scan.text.strip():
         for step in (_words, _ibans, _ids, _services, _dates, _amounts, _streets, _routes, _refs):
             step(scan)

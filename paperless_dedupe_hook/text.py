@@ -27,12 +27,34 @@ _WORD_CHAR = re.compile(r"\w")
 # ASCII punctuation and blanks to spaces (str.translate has a fast path for ASCII).
 _ASCII_BLANKS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isdigit() and not "a" <= chr(c) <= "z"})
 _COMBINING = re.compile(r"[\u0300-\u036f]")
+_NON_ASCII_NON_ALNUM = re.compile(r"[^\x00-\x7f\w]")
+_ASCII_NON_ALNUM = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
+
+
+def _latin1_word_char(byte: int) -> str:
+    """What _fold_and_blank makes of the Latin-1 character ``byte``."""
+    text = _COMBINING.sub("", unicodedata.normalize("NFKD", chr(byte).casefold()))
+    return "".join(ch if ch.isalnum() else " " for ch in text)
+
+
+# _fold_and_blank of a Latin-1 text, byte by byte: case folding, NFKD and the blanks work
+# character by character, and NFKD's reordering of combining marks has nothing to reorder
+# (a Latin-1 character decomposes to one base and at most one mark, which is dropped).  Five
+# characters do not map to one Latin-1 character: "ß" (to "ss", replaced before), "µ" (to
+# Greek "μ") and "¼", "½", "¾" (to "1 4" ...; NFKC leaves none of these four).
+_LATIN1_WORD_CHARS = bytes(
+    ord(ch) if len(ch := _latin1_word_char(b)) == 1 and ord(ch) < 256 else b for b in range(256)
+)
+_LATIN1_NOT_ONE_TO_ONE = tuple(
+    bytes([b]) for b in range(256) if b != 0xDF and (len(ch := _latin1_word_char(b)) != 1 or ord(ch) > 255)
+)
 # Transport header lines of a mail ("From: ...", "Betreff: ...") belong to the delivery,
 # not to the letter: the same letter scanned from paper has none of them.
-_MAIL_HEADER = re.compile(
-    r"^[ \t>]*(?:from|to|cc|bcc|sent|subject|reply-to|von|an|gesendet|betreff|kopie|antwort an)[ \t]*:.*$",
-    re.IGNORECASE | re.MULTILINE,
-)
+_MAIL_HEADER_NAMES = r"[ \t>]*(?:from|to|cc|bcc|sent|subject|reply-to|von|an|gesendet|betreff|kopie|antwort an)[ \t]*:"
+_MAIL_HEADER = re.compile(r"^" + _MAIL_HEADER_NAMES + ".*$", re.IGNORECASE | re.MULTILINE)
+# The same after a line break: "^" under MULTILINE makes the regex engine try every position
+# of the text, a leading "\n" lets it skip to line breaks (a third of the time).
+_MAIL_HEADER_AFTER_BREAK = re.compile(r"\n(?i:" + _MAIL_HEADER_NAMES + ")")
 # A mail signature opens with the "-- " line (RFC 3676) and holds the sender's contact block
 # and legal disclaimer, which the same letter on paper does not have.  Only in a text that
 # has mail header lines, and only when a short tail follows (a stray "--" in a scanned page
@@ -40,6 +62,9 @@ _MAIL_HEADER = re.compile(
 _SIG_DELIMITER = re.compile(r"^--[ \t]?\r?$", re.MULTILINE)
 MAX_SIGNATURE_LINES = 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The same characters as bytes: in UTF-8 a byte below 0x80 is that ASCII character and no part
+# of another, and bytes.translate tells whether there is one 3x faster than the regex's scan.
+_CONTROL_BYTES = bytes(c for c in range(128) if _CONTROL.match(chr(c)))
 
 # OCR confuses glyphs that look alike.  Folding both sides onto one representative
 # costs almost nothing in precision (all documents are folded alike) and keeps a
@@ -58,11 +83,13 @@ def normalize(text: str) -> str:
     """
     if not text:
         return ""
-    text = _CONTROL.sub(" ", text)
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw.translate(None, _CONTROL_BYTES)) != len(raw):
+        text = _CONTROL.sub(" ", text)
     if ":" in text:
         if "\n--" in text:
             text = strip_signature(text)
-        text = _MAIL_HEADER.sub(" ", text)
+        text = _strip_mail_headers(text)
     if "-\n" in text or "-\r" in text or "- " in text or "-\t" in text:
         text = _join_hyphenated(text)
     text = unicodedata.normalize("NFKC", text)
@@ -71,17 +98,50 @@ def normalize(text: str) -> str:
     for symbol, word in _SYMBOLS:
         if symbol in text:
             text = text.replace(symbol, word)
+    try:
+        latin1 = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return _fold_and_blank(text)
+    # All of the text is Latin-1 (most documents): _fold_and_blank character by character,
+    # as one byte table (see _LATIN1_WORD_CHARS).
+    if b"\xdf" in latin1:
+        latin1 = latin1.replace(b"\xdf", b"ss")
+    if any(byte in latin1 for byte in _LATIN1_NOT_ONE_TO_ONE):
+        return _fold_and_blank(text)
+    return " ".join(latin1.translate(_LATIN1_WORD_CHARS).decode("latin-1").split())
+
+
+def _fold_and_blank(text: str) -> str:
+    """The second half of :func:`normalize`: case folded, accents off, a blank for each
+    character that is not a letter or digit, single blanks between the words."""
     text = text.casefold()
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
-    if text.isascii():
-        return " ".join(text.translate(_ASCII_BLANKS).split())
-    return " ".join("".join(ch if ch.isalnum() else " " for ch in text).split())
+        if not text.isascii():
+            # What is left of other scripts: a blank for each character that is not alnum
+            # (exactly the ones \w does not match, "_" being ASCII), then the ASCII ones by
+            # table; upper-case ASCII letters stay (NFKD makes "H" of "ℌ"), as ch.isalnum() says.
+            text = _NON_ASCII_NON_ALNUM.sub(" ", text)
+            return " ".join(text.translate(_ASCII_NON_ALNUM).split())
+    # (upper-case ASCII letters, which only NFKD can make here, become blanks: as always)
+    return " ".join(text.translate(_ASCII_BLANKS).split())
+
+
+def _strip_mail_headers(text: str) -> str:
+    """``_MAIL_HEADER.sub(" ", text)``, from the first line that can match on."""
+    if _MAIL_HEADER.match(text) is not None:
+        return _MAIL_HEADER.sub(" ", text)
+    first = _MAIL_HEADER_AFTER_BREAK.search(text)
+    if first is None:
+        return text
+    start = first.start() + 1  # a line start: "^" matches there in the slice as in the text
+    return text[:start] + _MAIL_HEADER.sub(" ", text[start:])
 
 
 def _join_hyphenated(text: str) -> str:
     r"""Remove each hyphen-line-break between two word characters, as
-    ``re.sub(r"(\w)-[ 	]*?
+    ``re.sub(r"(\w)-[ 	]*
+?
 [ 	]*(\w)", r"")`` does: a word character that
     ended one such break does not start the next ("a-
 b-
