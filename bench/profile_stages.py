@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             timed("fuzzy samples", text.fuzzy_samples, norm, p.fuzzy_sample_size)
             timed("fingerprint", features.fingerprint, norm)
             if p.shingle == "word":  # what compute runs: one C pass where the kernel is built
-                timed("word n-grams + signature (one pass)", minhash.word_ngram_signature, words,
+                timed("word n-grams + signature (one pass)", minhash.word_ngram_signature, " ".join(words),
                       size=p.ngram_size, num_permutations=p.num_permutations, seed=p.seed)
             else:
                 sh = timed("shingles", text.shingles, words, kind=p.shingle, size=p.ngram_size)

@@ -15,8 +15,6 @@ import hashlib
 import zlib
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from . import minhash, text
 from .extract import extract_features
 
@@ -115,20 +113,6 @@ def with_text(feats: Features, content: str, params: FeatureParams) -> Features:
     return replace(feats, sample=pack_sample(*text.fuzzy_samples(normalized, params.fuzzy_sample_size)))
 
 
-def _word_ngram_signature(folded: str, params: FeatureParams) -> tuple[minhash.FullSignature, int]:
-    """``minhash.word_ngram_signature(folded.split(), ...)``.  The C kernel joins the words
-    with single blanks again, which ``folded`` (normalized, then OCR-folded letter for letter)
-    already is: it gets the text itself, and 1,000 word strings are neither made nor joined
-    (~0.06 ms per document)."""
-    kernel = minhash._kernel  # type: ignore[attr-defined]  # (read here: tests may switch it off)
-    if kernel is not None and hasattr(kernel, "word_ngrams"):
-        a_raw, b_raw = minhash._permutation_bytes(params.num_permutations, params.seed)
-        raw, count = kernel.word_ngrams(folded.encode(), params.ngram_size, a_raw, b_raw)
-        return np.frombuffer(raw, dtype="<u4").astype(np.uint32), int(count)
-    return minhash.word_ngram_signature(
-        folded.split(), size=params.ngram_size, num_permutations=params.num_permutations, seed=params.seed)
-
-
 def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = "") -> Features:
     normalized = text.normalize(content)
     # text.shingle_words(normalized), kept as one string: its words are separated by single blanks
@@ -147,7 +131,9 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
             title=title,
         )
     if params.shingle == "word":
-        full, shingle_count = _word_ngram_signature(folded, params)
+        # The C kernel reads the words from the folded text itself: no word list is made.
+        full, shingle_count = minhash.word_ngram_signature(
+            folded, size=params.ngram_size, num_permutations=params.num_permutations, seed=params.seed)
     else:
         shingle_set = text.shingles(folded.split(), kind=params.shingle, size=params.ngram_size)
         full = minhash.signature(shingle_set, num_permutations=params.num_permutations, seed=params.seed)

@@ -215,7 +215,7 @@ def test_word_ngram_pass_equals_the_shingle_set(words: list[str], size: int) -> 
     words = " ".join(words).split()  # what text.shingle_words gives: no blanks inside a word
     grams = text.shingles(words, kind="word", size=size)
     expected = minhash.signature_numpy(grams, num_permutations=16, seed=3)
-    ours, count = minhash.word_ngram_signature(words, size=size, num_permutations=16, seed=3)
+    ours, count = minhash.word_ngram_signature(" ".join(words), size=size, num_permutations=16, seed=3)
     assert ours.tolist() == expected.tolist()
     assert count == len(grams)
 
