@@ -7,6 +7,7 @@ disk, so ``evaluate`` and ``tune`` run the very same code on a labelled corpus.
 
 from __future__ import annotations
 
+import gc
 import os
 from array import array
 from collections import Counter, deque
@@ -179,14 +180,21 @@ def score_pairs(
     if workers <= 1 or len(pairs) < PARALLEL_SCORING_FROM:
         return _score_chunk((list(pairs), by_id, df, settings))
     out: list[PairScore] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: deque[Future[list[PairScore]]] = deque()
-        for job in _score_jobs(pairs, by_id, df, settings):
-            pending.append(pool.submit(_score_chunk, job))
-            while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
+    # The workers are forked from a parent holding every document's features: frozen,
+    # those objects are never visited by the children's garbage collector, whose
+    # writes to their headers would otherwise copy the shared pages into each child.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            pending: deque[Future[list[PairScore]]] = deque()
+            for job in _score_jobs(pairs, by_id, df, settings):
+                pending.append(pool.submit(_score_chunk, job))
+                while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
+                    out.extend(pending.popleft().result())
+            while pending:
                 out.extend(pending.popleft().result())
-        while pending:
-            out.extend(pending.popleft().result())
+    finally:
+        gc.unfreeze()
     return out
 
 
