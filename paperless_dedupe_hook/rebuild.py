@@ -51,7 +51,7 @@ class Analysis:
     modified: dict[int, str | None] = field(default_factory=dict)
     document_frequency: Counter[str] = field(default_factory=Counter)
     # Each document's band keys, computed once by the feature workers: the candidates
-    # and the index file both need them (a 4-byte array each: 26 MB at 100k).
+    # and the index file both need them (64 four-byte keys each: about 35 MB at 100k).
     band_keys: dict[int, array[int]] = field(default_factory=dict)
 
     def keys_of(self, feats: Features) -> array[int]:
