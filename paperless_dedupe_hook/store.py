@@ -313,16 +313,38 @@ class SqliteIndex:
         self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
         key_col, id_col = np.frombuffer(keys, dtype=np.int32), np.frombuffer(ids, dtype=np.int64)
         order = np.lexsort((id_col, key_col))
-        for start in range(0, len(order), _LOAD_CHUNK * 64):
-            part = order[start : start + _LOAD_CHUNK * 64]
-            self.conn.executemany(
-                "INSERT OR IGNORE INTO bands VALUES (?, ?)", zip(key_col[part].tolist(), id_col[part].tolist(), strict=True)
-            )
+        self._load_bands(key_col[order], id_col[order])
         if sum(document_frequency.values()) != token_total:
             raise ValueError("document_frequency does not count the tokens of exactly these documents")
         self.conn.executemany(
             "INSERT INTO token_df VALUES (?, ?)", sorted((t, n) for t, n in document_frequency.items() if n > 0)
         )
+
+    def _load_bands(self, key_col: np.ndarray, id_col: np.ndarray) -> None:
+        """Band rows, in the given (sorted) order.  Where SQLite has JSON (3.38 on, as
+        bundled), each chunk goes in as one JSON array of ``key << 32 | id`` that
+        ``json_each`` unpacks: half the time of binding two parameters per row (6.4M
+        rows at 100k documents)."""
+        chunk = _LOAD_CHUNK * 64
+        packable = not len(id_col) or (int(id_col.min()) >= 0 and int(id_col.max()) < 1 << 32)
+        if packable and self._has_json():
+            packed = (key_col.astype(np.int64) << 32) | id_col
+            for start in range(0, len(packed), chunk):
+                body = "[" + ",".join(map(str, packed[start : start + chunk].tolist())) + "]"
+                self.conn.execute(
+                    "INSERT OR IGNORE INTO bands SELECT value >> 32, value & 4294967295 FROM json_each(?)", (body,))
+            return
+        for start in range(0, len(key_col), chunk):
+            self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)",
+                                  zip(key_col[start : start + chunk].tolist(), id_col[start : start + chunk].tolist(),
+                                      strict=True))
+
+    def _has_json(self) -> bool:
+        try:
+            self.conn.execute("SELECT count(*) FROM json_each('[1]')").fetchone()
+        except sqlite3.OperationalError:  # an SQLite built without JSON
+            return False
+        return True
 
     def remove(self, doc_id: int) -> None:
         self._remove(doc_id)

@@ -45,15 +45,26 @@ def _rows(index: SqliteIndex) -> dict[str, list[tuple[object, ...]]]:
     }
 
 
-def test_bulk_load_writes_exactly_what_put_writes(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("json_rows", "id_offset"),
+    [pytest.param(True, 0, id="json_each"), pytest.param(False, 0, id="executemany"),
+     pytest.param(True, 1 << 32, id="ids-too-large-to-pack")],
+)
+def test_bulk_load_writes_exactly_what_put_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, json_rows: bool, id_offset: int,
+) -> None:
     """A full rebuild's load_fresh against one put per document, on the shipped sample."""
+    import dataclasses
     from collections import Counter
 
     from paperless_dedupe_hook import sources
 
+    if not json_rows:  # an SQLite without JSON
+        monkeypatch.setattr(SqliteIndex, "_has_json", lambda self: False)
     settings = _settings()
     docs = list(sources.iter_jsonl(Path(__file__).parent.parent / "bench/corpus/sample/docs.jsonl"))
-    feats = [compute(d.id, d.content, settings.features, title=d.title) for d in docs]
+    feats = [dataclasses.replace(compute(d.id, d.content, settings.features, title=d.title), doc_id=d.id + id_offset)
+             for d in docs]
     df: Counter[str] = Counter()
     for f in feats:
         df.update(f.tokens)
