@@ -142,8 +142,14 @@ def jaccard(sig_a: Signature | FullSignature, sig_b: Signature | FullSignature) 
     narrow signatures without the agreements that 16 bits make by chance."""
     if sig_a.shape != sig_b.shape or sig_a.dtype != sig_b.dtype:
         raise ValueError(f"signatures differ: {sig_a.shape[0]} x {sig_a.dtype} vs {sig_b.shape[0]} x {sig_b.dtype}")
-    agreed = float(np.count_nonzero(sig_a == sig_b)) / float(sig_a.shape[0])
-    if sig_a.dtype == np.uint16:
+    return jaccard_of_agreements(int(np.count_nonzero(sig_a == sig_b)), sig_a.shape[0], narrow=sig_a.dtype == np.uint16)
+
+
+def jaccard_of_agreements(agreements: int, length: int, *, narrow: bool) -> float:
+    """:func:`jaccard` from the number of equal positions (counted elsewhere, e.g. for
+    many pairs at once)."""
+    agreed = float(agreements) / float(length)
+    if narrow:
         agreed = max(0.0, (agreed - _CHANCE_AGREEMENT) / (1.0 - _CHANCE_AGREEMENT))
     return agreed
 

@@ -18,10 +18,10 @@ from itertools import chain, combinations, islice, repeat
 
 import numpy as np
 
-from . import cluster
+from . import cluster, minhash
 from .engine import Settings, is_derived_pair
 from .features import Features, compute
-from .scoring import PairScore, score, token_weigher
+from .scoring import PairScore, out_of_reach, score, token_weigher
 
 # A band bucket this large is boilerplate (many empty-ish or identical pages), not a
 # set of candidates worth O(n^2) scoring; its pairs still meet in other bands.
@@ -171,11 +171,48 @@ def _score_jobs(
         yield part, feats, {t: df[t] for t in tokens if t in df}, settings
 
 
+def _out_of_reach(
+    pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], settings: Settings,
+) -> list[PairScore | None]:
+    """``scoring.out_of_reach`` of every pair, with the signature agreements counted in
+    numpy for all pairs at once: most candidates of a large library end here, and
+    sending them to the scoring workers cost more than scoring them (their features,
+    samples included, pickled there and back)."""
+    if not pairs:
+        return []
+    ids = sorted({i for pair in pairs for i in pair})
+    row = {doc_id: k for k, doc_id in enumerate(ids)}
+    sigs = np.stack([by_id[i].signature for i in ids])  # type: ignore[misc]  # candidates all have one
+    left = np.fromiter((row[a] for a, _b in pairs), dtype=np.int64, count=len(pairs))
+    right = np.fromiter((row[b] for _a, b in pairs), dtype=np.int64, count=len(pairs))
+    counts = np.empty(len(pairs), dtype=np.int64)
+    step = 32_768  # pairs per block: two (step x permutations) gathers of ~16 MB
+    for start in range(0, len(pairs), step):
+        block = slice(start, start + step)
+        counts[block] = np.count_nonzero(sigs[left[block]] == sigs[right[block]], axis=1)
+    length, narrow = sigs.shape[1], sigs.dtype == np.uint16
+    params = settings.scoring
+    return [
+        out_of_reach(by_id[a], by_id[b], minhash.jaccard_of_agreements(n, length, narrow=narrow), params)
+        for (a, b), n in zip(pairs, counts.tolist(), strict=True)
+    ]
+
+
 def score_pairs(
     pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
     *, workers: int | None = None,
 ) -> list[PairScore]:
-    """Scores of ``pairs``, in order."""
+    """Scores of ``pairs``, in order: each what ``scoring.score`` gives it."""
+    bounds = _out_of_reach(pairs, by_id, settings)
+    rest = [pair for pair, bound in zip(pairs, bounds, strict=True) if bound is None]
+    scored = iter(_score_rest(rest, by_id, df, settings, workers=workers))
+    return [bound if bound is not None else next(scored) for bound in bounds]
+
+
+def _score_rest(
+    pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
+    *, workers: int | None = None,
+) -> list[PairScore]:
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < PARALLEL_SCORING_FROM:
         return _score_chunk((list(pairs), by_id, df, settings))

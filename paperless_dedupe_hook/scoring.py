@@ -134,6 +134,18 @@ def token_weigher(document_frequency: Mapping[str, int]) -> Callable[[str], floa
     return weight
 
 
+def out_of_reach(a: Features, b: Features, jaccard: float, params: ScoreParams) -> PairScore | None:
+    """What :func:`score` returns for a pair that cannot reach the threshold even with
+    F = D = 1 (a lower bound, ``exact=False``), given its Jaccard estimate; None for a
+    pair that could.  A rebuild counts the signature agreements of all its candidate
+    pairs at once and sends only the others to :func:`score`."""
+    similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
+    if fuzzy_needed(similarity, 1.0, params) is not None:
+        return None
+    low, high = (a.doc_id, b.doc_id) if a.doc_id < b.doc_id else (b.doc_id, a.doc_id)
+    return PairScore(low, high, combine(similarity, 0.0, 0.0, params), jaccard, 0.0, 0.0, similarity, False)
+
+
 def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable[[str], float] | None = None) -> bool:
     """Whether the pair could reach the threshold with some F: False means its score
     is known to fall short without the texts (the hook fetches only the others)."""
@@ -160,10 +172,9 @@ def score(
         raise ValueError(f"documents {a.doc_id} and {b.doc_id} must both have signatures to be scored")
     low, high = (a, b) if a.doc_id < b.doc_id else (b, a)
     jaccard = minhash.jaccard(a.signature, b.signature)
+    if not exact and (bound := out_of_reach(a, b, jaccard, params)) is not None:
+        return bound
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    if not exact and fuzzy_needed(similarity, 1.0, params) is None:
-        return PairScore(low.doc_id, high.doc_id, combine(similarity, 0.0, 0.0, params), jaccard, 0.0, 0.0,
-                         similarity, False)
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
     if exact:
         fuzzy, complete = fuzzy_similarity(a, b), True

@@ -49,3 +49,19 @@ def test_features_on_two_workers_equal_one_process(
         # The workers' band keys are the ones the hook computes, and the ones the analysis kept.
         assert list(keys[a.doc_id]) == settings.band_keys(b) == list(one.keys_of(b))
     assert len(keys) == len(two) and sum(map(len, keys.values())) == settings.banding.bands * sum(f.comparable for f in two)
+
+
+def test_bounds_counted_for_all_pairs_at_once_equal_score(analysis: tuple[engine.Settings, rebuild.Analysis]) -> None:
+    from paperless_dedupe_hook.scoring import score, token_weigher
+
+    settings, one = analysis
+    by_id = {f.doc_id: f for f in one.features}
+    comparable = sorted(f.doc_id for f in one.features if f.comparable)
+    # Every candidate pair, and many pairs that are no candidates (most end below reach).
+    pairs = sorted(one.candidates | {(a, b) for a in comparable[:30] for b in comparable if a < b})
+    bounds = rebuild._out_of_reach(pairs, by_id, settings)
+    assert any(b is None for b in bounds) and sum(b is not None for b in bounds) > len(pairs) // 2
+    weight = token_weigher(one.document_frequency)
+    expected = [score(by_id[a], by_id[b], settings.scoring, weight=weight) for a, b in pairs]
+    assert rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=1) == expected
+    assert rebuild._out_of_reach([], by_id, settings) == []
