@@ -95,9 +95,23 @@ def _m2_no_stored_text(conn: sqlite3.Connection) -> None:
     # Rows of schema 1 cannot be converted (their band keys hash the full values), so
     # they go; user state stays.  The old hash_scheme stays in meta, so opening the
     # index says "run rebuild-index" instead of answering from an empty index.
-    for table in ("documents", "bands", "token_df", "result_pairs", "result_groups"):
+    for table in ("bands", "token_df", "result_pairs", "result_groups"):
         conn.execute(f"DELETE FROM {table}")
-    conn.execute("ALTER TABLE documents DROP COLUMN sample")
+    # Dropped and made again rather than ALTER TABLE ... DROP COLUMN, which SQLite
+    # before 3.35 (still the system library of some distributions) does not know.
+    conn.execute("DROP TABLE documents")
+    conn.execute(
+        """CREATE TABLE documents (
+            id INTEGER PRIMARY KEY,
+            modified TEXT,
+            fingerprint BLOB NOT NULL,
+            word_count INTEGER NOT NULL,
+            shingle_count INTEGER NOT NULL,
+            signature BLOB,
+            tokens TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT ''
+        )"""
+    )
 
 
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text)
