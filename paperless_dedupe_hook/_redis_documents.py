@@ -35,21 +35,12 @@ class RedisDocuments:
     _building: bool
     _k_docs: str
     _k_df: str
-
-    def _guard(self) -> AbstractContextManager[None]:
-        raise NotImplementedError
-
-    def write(self) -> AbstractContextManager[None]:
-        raise NotImplementedError
-
-    def _commit(self, fill: Callable[[Any], None]) -> None:
-        raise NotImplementedError
-
-    def _k_doc(self, doc_id: int) -> str:
-        raise NotImplementedError
-
-    def _k_band(self, key: int) -> str:
-        raise NotImplementedError
+    # Methods of RedisIndex, declared for the type checker only (annotations, no stubs):
+    _guard: Callable[[], AbstractContextManager[None]]
+    write: Callable[[], AbstractContextManager[None]]
+    _commit: Callable[[Callable[[Any], None]], None]
+    _k_doc: Callable[[int], str]
+    _k_band: Callable[[int], str]
 
     @guarded
     def load(self, items: Iterable[tuple[Features, str | None, Sequence[int]]]) -> None:

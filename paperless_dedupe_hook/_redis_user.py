@@ -31,12 +31,9 @@ class RedisUserState:
     _k_dismissed: str
     _k_results: str
     _redis_error: type[Exception]
-
-    def _guard(self) -> AbstractContextManager[None]:
-        raise NotImplementedError
-
-    def _commit(self, fill: Callable[[Any], None]) -> None:
-        raise NotImplementedError
+    # Methods of RedisIndex, declared for the type checker only (annotations, no stubs):
+    _guard: Callable[[], AbstractContextManager[None]]
+    _commit: Callable[[Callable[[Any], None]], None]
 
     def _k_ann(self, doc_id: int) -> str:
         return f"{self.namespace}:user:annotations:{doc_id}"
