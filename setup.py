@@ -1,6 +1,6 @@
 """Build the optional C signature kernel; everything else is in pyproject.toml.
 
-The kernel (``paperless_dedupe_hook/_sigkernel.c``) is tried first with OpenSSL's
+The kernel (``paperless_dedupe_hook/core/_sigkernel.c``) is tried first with OpenSSL's
 SHA-1 (libssl headers), then with its portable SHA-1; without a C compiler the
 install goes on without it and ``minhash`` signs with numpy (same values, ~4x
 slower).  Set ``PAPERLESS_DEDUPE_NO_C_KERNEL=1`` at install time to skip it.
@@ -13,8 +13,8 @@ import os
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-KERNEL = "paperless_dedupe_hook._sigkernel"
-SOURCE = "paperless_dedupe_hook/_sigkernel.c"
+KERNEL = "paperless_dedupe_hook.core._sigkernel"
+SOURCE = "paperless_dedupe_hook/core/_sigkernel.c"
 
 
 class OptionalKernel(build_ext):

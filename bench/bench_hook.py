@@ -25,7 +25,7 @@ from fork to reaped exit:
   directory, stopped at the end) that ``rebuild-index --from-jsonl`` filled with the
   same N documents, and a second fake Paperless holding the same documents (so that
   one backend's annotations do not change what the other's hook finds).  Its floor
-  also imports ``paperless_dedupe_hook.store_redis`` and the ``redis`` client
+  also imports ``paperless_dedupe_hook.index.redis`` and the ``redis`` client
   package, which the Redis hook must import.  Interleaved with the SQLite runs (the
   order of the two alternating), each Redis run with the same new document as the
   SQLite run beside it (new to both indexes).  ``INFO memory`` of the server gives
@@ -55,17 +55,17 @@ from bench._common import DEFAULT_DATA, REPO, cli, log, machine, median, run, sa
 from bench.synthetic import Generator, ensure_corpus
 
 FLOOR_IMPORTS = (
-    "import paperless_dedupe_hook.hook, paperless_dedupe_hook.config, paperless_dedupe_hook.annotate, "
-    "paperless_dedupe_hook.client, paperless_dedupe_hook.engine, paperless_dedupe_hook.features, "
+    "import paperless_dedupe_hook.hook, paperless_dedupe_hook.config, paperless_dedupe_hook.paperless.annotate, "
+    "paperless_dedupe_hook.paperless.client, paperless_dedupe_hook.engine, paperless_dedupe_hook.core.features, "
     "paperless_dedupe_hook.indexfile"
 )
 # The Redis hook also loads the Redis store and the redis client package.
-REDIS_FLOOR_IMPORTS = FLOOR_IMPORTS + ", paperless_dedupe_hook.store_redis, redis"
+REDIS_FLOOR_IMPORTS = FLOOR_IMPORTS + ", paperless_dedupe_hook.index.redis, redis"
 
 NAIVE_SCRIPT = r'''
 import pickle, sys
 from datasketch import MinHash
-from paperless_dedupe_hook import text
+from paperless_dedupe_hook.core import text
 lsh_path, doc_path = sys.argv[1], sys.argv[2]
 with open(lsh_path, "rb") as fh:
     lsh = pickle.load(fh)
@@ -80,8 +80,8 @@ print(len(found))
 def _current_format(index: Path) -> bool:
     """Whether an index left by an earlier run has this version's format (else the
     hook would only log "run rebuild-index" and the benchmark time that)."""
-    from paperless_dedupe_hook import minhash
-    from paperless_dedupe_hook.store import SCHEMA_VERSION
+    from paperless_dedupe_hook.core import minhash
+    from paperless_dedupe_hook.index.sqlite import SCHEMA_VERSION
 
     try:
         conn = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
@@ -118,7 +118,8 @@ def naive_pickle(data: Path, n: int, index: Path) -> Path:
 
     from datasketch import MinHash, MinHashLSH
 
-    from paperless_dedupe_hook import minhash, sources, text
+    from paperless_dedupe_hook import sources
+    from paperless_dedupe_hook.core import minhash, text
 
     corpus = ensure_corpus(data, n)
     path = data / f"naive-lsh-{n}.pickle"
@@ -176,7 +177,7 @@ def load_redis(url: str, corpus: Path, n: int, work: Path) -> float:
     """The first N documents into Redis with the product's own rebuild; its wall seconds."""
     import redis
 
-    from paperless_dedupe_hook.store_redis import NAMESPACE
+    from paperless_dedupe_hook.index.redis import NAMESPACE
 
     cfg = write_config(work / "config-redis-build.toml", index=work / "unused-by-redis.sqlite3", redis_url=url)
     log(f"  loading {n:,} documents into redis-server (rebuild-index --from-jsonl, index.backend = redis)")
@@ -372,7 +373,7 @@ def bench_size(data: Path, n: int, *, repeat: int, naive_repeat: int, with_redis
             "hook_vs_floor": med(rhook) / med(rfloor),
             "hook_vs_floor_cpu": med(rhook, 1) / med(rfloor, 1),
             "hook_vs_sqlite_hook": med(rhook) / med(hook),
-            "floor_note": "the Redis floor also imports paperless_dedupe_hook.store_redis and the redis package",
+            "floor_note": "the Redis floor also imports paperless_dedupe_hook.index.redis and the redis package",
             "cpu_note": "CPU time of the hook process only: redis-server's own work is not counted",
             "hook_output_example": rhook_lines[0],
             "hook_duplicate_output_example": rdup_lines[0],

@@ -35,7 +35,7 @@ import numpy as np
 
 from bench._common import DEFAULT_DATA, log, machine, save
 from bench.synthetic import Generator
-from paperless_dedupe_hook import minhash, text
+from paperless_dedupe_hook.core import minhash, text
 
 NUM_PERM = 256
 SEED = 1

@@ -20,8 +20,9 @@ from typing import Any
 
 from bench._common import DEFAULT_DATA, log, machine, save
 from bench.synthetic import ensure_corpus
-from paperless_dedupe_hook import config, engine, features, minhash, rebuild, sources, text
-from paperless_dedupe_hook.extract import extract_features
+from paperless_dedupe_hook import config, engine, rebuild, sources
+from paperless_dedupe_hook.core import features, minhash, text
+from paperless_dedupe_hook.core.extract import extract_features
 from paperless_dedupe_hook.indexfile import write_fresh
 
 

@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from paperless_dedupe_hook import config, discriminative, engine, evaluation, extract, scoring, sources
+from paperless_dedupe_hook import config, engine, sources
+from paperless_dedupe_hook.commands import evaluate as evaluation
+from paperless_dedupe_hook.core import discriminative, extract, scoring
 from paperless_dedupe_hook.rebuild import analyse
 
 # name -> (description, config overrides, module switches)
@@ -78,7 +80,7 @@ def run_variant(name: str, corpus: Path, workers: int | None) -> dict[str, Any]:
     with switched(switches):
         analysis = analyse(docs, settings, workers=workers)
         if switches.get("groups") == "union_find":
-            from paperless_dedupe_hook import cluster
+            from paperless_dedupe_hook.core import cluster
 
             analysis.groups = cluster.union_find_groups((p.a, p.b, p.score) for p in analysis.matches)
         result = evaluation.evaluate(docs, truth, analysis, settings)

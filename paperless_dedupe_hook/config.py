@@ -115,7 +115,7 @@ class Config:
             if name == "paperless.token" and value:
                 value = "****" + "(set)"
             elif name == "index.redis_url" and value:
-                from ._redis_support import mask_url  # no redis import: a pure string helper
+                from .index._redis_support import mask_url  # no redis import: a pure string helper
 
                 value = mask_url(str(value))
             out.setdefault(section, {})[key] = value

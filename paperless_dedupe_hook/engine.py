@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import __version__, banding, minhash, text
+from . import __version__
 from .config import Config
-from .features import EXTRACTOR_VERSION, FeatureParams, Features, with_text
-from .scoring import PairScore, ScoreParams, may_reach, score, token_weigher
-from .store import SCHEMA_VERSION
+from .core import banding, minhash, text
+from .core.features import EXTRACTOR_VERSION, FeatureParams, Features, with_text
+from .core.scoring import PairScore, ScoreParams, may_reach, score, token_weigher
+from .index.sqlite import SCHEMA_VERSION
 
 # Paperless names a merge result "<title> (merged)" and split parts "<title> (split N)"
 # (or "(part N)"); these resemble their sources by construction.

@@ -75,11 +75,11 @@ class Log:
 def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Log | None = None) -> HookResult:
     """Check one document and annotate its duplicates.  Raises DedupeError."""
     from . import config as config_mod
-    from .annotate import Annotator
-    from .client import PaperlessClient
+    from .core.features import compute
     from .engine import find_matches, settings_from_config
-    from .features import compute
     from .indexfile import now_iso, open_configured
+    from .paperless.annotate import Annotator
+    from .paperless.client import PaperlessClient
 
     log = log or Log(verbosity=1)
     for warning in cfg.warnings:

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ._errors import IndexCorruptError, IndexStoreError
 from .engine import Settings
-from .store import SqliteIndex
+from .index.sqlite import SqliteIndex
 
 if TYPE_CHECKING:
     from .config import Config
+    from .index.redis import RedisIndex
     from .rebuild import Analysis  # rebuilds only: the hook must not import the process pool
-    from .store_redis import RedisIndex
 
 Index: TypeAlias = "SqliteIndex | RedisIndex"
 
@@ -151,7 +151,7 @@ def ids_missing(index: SqliteIndex, present: Sequence[int]) -> list[int]:
 
 # -- backend dispatch (index.backend = "sqlite" | "redis") -------------------
 # The SQLite path is exactly open_index / write_fresh above; Redis is imported
-# only when configured (store_redis imports the redis package lazily as well).
+# only when configured (index.redis imports the redis package lazily as well).
 
 def _redis_url(cfg: Config) -> str:
     return str(cfg["index.redis_url"])
@@ -160,7 +160,7 @@ def _redis_url(cfg: Config) -> str:
 def index_location(cfg: Config) -> str:
     """Where the index lives, fit for output: the file, or the Redis URL without its password."""
     if cfg["index.backend"] == "redis":
-        from .store_redis import NAMESPACE, mask_url
+        from .index.redis import NAMESPACE, mask_url
 
         return f"{mask_url(_redis_url(cfg))} ({NAMESPACE})"
     return str(cfg.index_path)
@@ -168,7 +168,7 @@ def index_location(cfg: Config) -> str:
 
 def index_exists(cfg: Config) -> bool:
     if cfg["index.backend"] == "redis":
-        from .store_redis import probe
+        from .index.redis import probe
 
         return bool(probe(_redis_url(cfg))["exists"])
     return cfg.index_path.exists()
@@ -177,7 +177,7 @@ def index_exists(cfg: Config) -> bool:
 def describe_location(cfg: Config) -> dict[str, Any]:
     """The location part of ``status``: a file and its size, or a masked Redis URL."""
     if cfg["index.backend"] == "redis":
-        from .store_redis import mask_url, probe
+        from .index.redis import mask_url, probe
 
         found = probe(_redis_url(cfg))
         return {"index_path": index_location(cfg), "backend": "redis", "redis_url": mask_url(_redis_url(cfg)),
@@ -196,7 +196,7 @@ def open_configured(
         with open_index(cfg.index_path, settings, create=create, lock_timeout=lock_timeout) as index:
             yield index
         return
-    from .store_redis import RedisIndex
+    from .index.redis import RedisIndex
 
     with RedisIndex(_redis_url(cfg), create=create, compat=settings.compat(), lock_timeout=lock_timeout) as rindex:
         yield rindex
@@ -206,7 +206,7 @@ def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:
     """The dismissed pairs of the current index, or none when there is no usable one."""
     try:
         if cfg["index.backend"] == "redis":
-            from .store_redis import RedisIndex
+            from .index.redis import RedisIndex
 
             with RedisIndex(_redis_url(cfg)) as rindex:
                 return rindex.dismissed_pairs()
@@ -226,7 +226,7 @@ def write_fresh_configured(
     if cfg["index.backend"] != "redis":
         write_fresh(cfg.index_path, analysis, settings, run_kind=run_kind)
         return
-    from .store_redis import OLD_GENERATION_GRACE, RedisIndex
+    from .index.redis import OLD_GENERATION_GRACE, RedisIndex
 
     with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
         fresh.load((f, analysis.modified.get(f.doc_id), analysis.keys_of(f)) for f in analysis.features)

@@ -18,10 +18,10 @@ from itertools import chain, combinations, islice, repeat
 
 import numpy as np
 
-from . import cluster, minhash
+from .core import cluster, minhash
+from .core.features import Features, compute
+from .core.scoring import PairScore, out_of_reach, score, token_weigher
 from .engine import Settings, is_derived_pair
-from .features import Features, compute
-from .scoring import PairScore, out_of_reach, score, token_weigher
 
 # A band bucket this large is boilerplate (many empty-ish or identical pages), not a
 # set of candidates worth O(n^2) scoring; its pairs still meet in other bands.

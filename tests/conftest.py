@@ -23,7 +23,7 @@ try:
 except ImportError:  # tests/ is on sys.path but the repository root is not
     from fake_paperless import FakePaperless  # type: ignore[no-redef]
 
-from paperless_dedupe_hook.client import PaperlessClient
+from paperless_dedupe_hook.paperless.client import PaperlessClient
 
 
 @pytest.fixture

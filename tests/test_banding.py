@@ -2,7 +2,7 @@
 
 import pytest
 
-from paperless_dedupe_hook import banding
+from paperless_dedupe_hook.core import banding
 
 
 def test_probability_and_midpoint_follow_the_seed_formulas() -> None:

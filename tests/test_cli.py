@@ -75,7 +75,7 @@ def test_tune_lists_splits_measures_pairs_and_writes(tmp_path: Path) -> None:
     assert written.returncode == 0, written.stderr
     import tomllib
 
-    from paperless_dedupe_hook import banding
+    from paperless_dedupe_hook.core import banding
 
     stored = tomllib.loads(Path(cli(tmp_path, "config", "path").stdout.strip()).read_text())
     assert stored["detection"]["num_bands"] == banding.choose(256, 0.6).bands

@@ -24,7 +24,7 @@ from paperless_dedupe_hook._errors import (
     PaperlessTimeout,
     PaperlessVersionError,
 )
-from paperless_dedupe_hook.client import PaperlessClient
+from paperless_dedupe_hook.paperless.client import PaperlessClient
 
 CANARY = "canary0TOKEN0must0never0leak0a1b2c3d4e5f6"
 REPO = Path(__file__).resolve().parent.parent
@@ -503,7 +503,7 @@ def test_import_does_not_load_httpx_cli(tmp_path: Path) -> None:
     marker = tmp_path / "imported.txt"
     code = textwrap.dedent("""
         import sys
-        import paperless_dedupe_hook.client
+        import paperless_dedupe_hook.paperless.client
         assert "click" not in sys.modules, sys.modules.get("click")
         import click  # still importable afterwards
         print("ok")

@@ -1,6 +1,6 @@
 """Grouping: no chaining of unrelated documents; primary and confidence."""
 
-from paperless_dedupe_hook import cluster
+from paperless_dedupe_hook.core import cluster
 
 
 def test_chain_with_unrelated_ends_is_not_one_group() -> None:

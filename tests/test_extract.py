@@ -1,4 +1,4 @@
-"""Tests for :mod:`paperless_dedupe_hook.extract`: typed tokens and the discriminative similarity."""
+"""Tests for :mod:`paperless_dedupe_hook.core.extract`: typed tokens and the discriminative similarity."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook.discriminative import discriminative_similarity, slot_similarity
-from paperless_dedupe_hook.extract import KINDS, extract_features, extract_tokens, token_kind
+from paperless_dedupe_hook.core.discriminative import discriminative_similarity, slot_similarity
+from paperless_dedupe_hook.core.extract import KINDS, extract_features, extract_tokens, token_kind
 
 INVOICE_1 = (
     "ACME Office Supplies Ltd.\n42 Harbour Road, Bristol BS1 4QA\nVAT No. GB 123 4567 89\n\nINVOICE\n\n"

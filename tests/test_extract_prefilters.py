@@ -1,4 +1,4 @@
-"""The shortcuts of :mod:`paperless_dedupe_hook.extract` find what the plain scans find.
+"""The shortcuts of :mod:`paperless_dedupe_hook.core.extract` find what the plain scans find.
 
 Extraction skips work with cheap tests (a regex of trigger words instead of a loop over all
 words, ...).  Each test here states one shortcut as "fast == slow" over generated texts
@@ -12,9 +12,9 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import _patterns as P
-from paperless_dedupe_hook._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
-from paperless_dedupe_hook.extract import (
+from paperless_dedupe_hook.core import _patterns as P
+from paperless_dedupe_hook.core._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
+from paperless_dedupe_hook.core.extract import (
     _DIGIT_LED,
     _SERVICE,
     _route_codes,

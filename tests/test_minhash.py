@@ -15,7 +15,7 @@ from datasketch import MinHash
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import minhash, text
+from paperless_dedupe_hook.core import minhash, text
 
 Signer = Callable[..., np.ndarray]
 
@@ -185,7 +185,7 @@ def test_portable_sha1_build_equals_datasketch(tmp_path: Path) -> None:
     target = Path(tmp_path) / f"_sigkernel{sysconfig.get_config_var('EXT_SUFFIX')}"
     include = sysconfig.get_paths()["include"]
     subprocess.run([*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(target)], check=True)
-    spec = importlib.util.spec_from_file_location("paperless_dedupe_hook._sigkernel", target)
+    spec = importlib.util.spec_from_file_location("paperless_dedupe_hook.core._sigkernel", target)
     assert spec is not None and spec.loader is not None
     portable = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(portable)

@@ -1,4 +1,4 @@
-"""The shortcuts of :func:`paperless_dedupe_hook.text.normalize` give the plain version's text.
+"""The shortcuts of :func:`paperless_dedupe_hook.core.text.normalize` give the plain version's text.
 
 normalize() skips work with cheap tests (control characters found in the UTF-8 bytes, mail
 headers searched after line breaks, a Latin-1 text folded by one byte table); each test
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import features, minhash, text
+from paperless_dedupe_hook.core import features, minhash, text
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 

@@ -75,7 +75,7 @@ def test_report_records_the_configuration(evaluation: dict) -> None:
 
 
 def test_audit_lines_use_the_seed_guide_form() -> None:
-    from paperless_dedupe_hook.evaluation import audit_lines
+    from paperless_dedupe_hook.commands.evaluate import audit_lines
 
     lines = audit_lines({
         "missed_pairs": [{"a": 4120, "b": 4121, "true_sim": 0.83, "candidate": False, "score": 0.61,

@@ -52,7 +52,7 @@ def test_features_on_two_workers_equal_one_process(
 
 
 def test_bounds_counted_for_all_pairs_at_once_equal_score(analysis: tuple[engine.Settings, rebuild.Analysis]) -> None:
-    from paperless_dedupe_hook.scoring import score, token_weigher
+    from paperless_dedupe_hook.core.scoring import score, token_weigher
 
     settings, one = analysis
     by_id = {f.doc_id: f for f in one.features}

@@ -28,8 +28,8 @@ import pytest
 from paperless_dedupe_hook import config
 from paperless_dedupe_hook._errors import IndexMismatchError, IndexStoreError
 from paperless_dedupe_hook.config import Config
+from paperless_dedupe_hook.core.features import Features, compute, with_text
 from paperless_dedupe_hook.engine import Settings, find_matches, settings_from_config
-from paperless_dedupe_hook.features import Features, compute, with_text
 from paperless_dedupe_hook.indexfile import open_configured, write_fresh_configured
 from paperless_dedupe_hook.rebuild import Document, analyse
 from tests.fake_paperless import FakePaperless
@@ -262,7 +262,7 @@ def test_full_rebuild_replaces_documents_and_keeps_user_state(cfg: Config) -> No
 
 # -- Redis only --------------------------------------------------------------------
 def test_rebuild_switch_is_atomic_and_old_generation_readable_until_then(rcfg: Config, rclient: Any) -> None:
-    from paperless_dedupe_hook.store_redis import RedisIndex
+    from paperless_dedupe_hook.index.redis import RedisIndex
 
     settings = settings_from_config(rcfg)
     url = rcfg["index.redis_url"]
@@ -309,7 +309,7 @@ def test_switch_with_no_grace_deletes_the_old_generation(rcfg: Config, rclient: 
 
 
 def test_an_unswitched_build_is_discarded(rcfg: Config, rclient: Any) -> None:
-    from paperless_dedupe_hook.store_redis import RedisIndex
+    from paperless_dedupe_hook.index.redis import RedisIndex
 
     settings = settings_from_config(rcfg)
     url = rcfg["index.redis_url"]
@@ -417,7 +417,7 @@ def test_a_killed_writer_leaves_no_half_document(rcfg: Config, rclient: Any, tmp
 
 
 def test_writers_wait_for_the_lock_and_a_dead_holder_expires(rcfg: Config, rclient: Any) -> None:
-    from paperless_dedupe_hook.store_redis import RedisIndex
+    from paperless_dedupe_hook.index.redis import RedisIndex
 
     settings = settings_from_config(rcfg)
     url = rcfg["index.redis_url"]
@@ -447,7 +447,7 @@ def test_writers_wait_for_the_lock_and_a_dead_holder_expires(rcfg: Config, rclie
 
 
 def test_urls_are_shown_without_password() -> None:
-    from paperless_dedupe_hook.store_redis import mask_url
+    from paperless_dedupe_hook.index.redis import mask_url
 
     assert mask_url("redis://:s3cret@redis:6379/0") == "redis://:***@redis:6379/0"
     assert mask_url("redis://paperless:s3cret@redis:6379/1") == "redis://paperless:***@redis:6379/1"
@@ -475,7 +475,7 @@ def test_hook_import_does_not_import_redis() -> None:
     imported = {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if "|" in line}
     assert not {m for m in imported if m == "redis" or m.startswith("redis.")}
     # Nor does the SQLite path of the index code.
-    probe = ("import sys\nfrom paperless_dedupe_hook import indexfile, maintenance, store_redis\n"
+    probe = ("import sys\nfrom paperless_dedupe_hook import indexfile\nfrom paperless_dedupe_hook.commands import maintenance\nfrom paperless_dedupe_hook.index import redis as store_redis\n"
              "assert 'redis' not in sys.modules, 'redis imported'")
     subprocess.run([sys.executable, "-c", probe], check=True, timeout=60)
 
@@ -576,7 +576,7 @@ def test_cli_doctor_and_report_html_on_redis(library: FakePaperless, tmp_path: P
 
 
 def test_annotation_locks_exclude_across_clients(rcfg: Config, rclient: Any) -> None:
-    from paperless_dedupe_hook.store_redis import RedisIndex
+    from paperless_dedupe_hook.index.redis import RedisIndex
 
     settings = settings_from_config(rcfg)
     url = rcfg["index.redis_url"]

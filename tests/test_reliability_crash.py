@@ -63,7 +63,7 @@ setattr(owner, parts[-1], wrapper)
 if argv[0] == "hook":
     from paperless_dedupe_hook.hook import main
     sys.exit(main())
-from paperless_dedupe_hook.cli import main
+from paperless_dedupe_hook.commands.cli import main
 sys.exit(main(argv))
 '''
 
@@ -99,11 +99,11 @@ def _assert_old_or_new(index: Path, old: list[int], new: list[int], dismissed: t
 # The steps of a rebuild, in order: writing the new file, storing results, taking
 # over the user's state under the exclusive lock, removing the old log, the rename.
 REBUILD_KILL_POINTS = [
-    pytest.param("paperless_dedupe_hook.minhash:to_bytes", "after", 40, "", id="mid-writing-new-file"),
+    pytest.param("paperless_dedupe_hook.core.minhash:to_bytes", "after", 40, "", id="mid-writing-new-file"),
     pytest.param("numpy:lexsort", "after", 1, "", id="documents-written-bands-not"),
-    pytest.param("paperless_dedupe_hook.store:SqliteIndex.store_results", "before", 1, "", id="before-results"),
-    pytest.param("paperless_dedupe_hook.store:SqliteIndex.copy_user_state_from", "before", 1, "", id="before-user-state"),
-    pytest.param("paperless_dedupe_hook.store:SqliteIndex.copy_user_state_from", "after", 1, "", id="after-user-state"),
+    pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.store_results", "before", 1, "", id="before-results"),
+    pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.copy_user_state_from", "before", 1, "", id="before-user-state"),
+    pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.copy_user_state_from", "after", 1, "", id="after-user-state"),
     pytest.param("pathlib:Path.unlink", "after", 1, "index.sqlite3-wal", id="after-removing-old-wal"),
     pytest.param("os:replace", "before", 1, "", id="before-rename"),
     pytest.param("os:replace", "after", 1, "", id="after-rename"),
@@ -178,15 +178,15 @@ def test_rebuild_killed_at_random_moments(tmp_path: Path, two_libraries: tuple[P
 
 HOOK_KILL_POINTS = [
     # inside BEGIN IMMEDIATE, the document written but not committed
-    pytest.param("paperless_dedupe_hook.store:SqliteIndex.put", "after", 1, id="index-write-uncommitted"),
+    pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.put", "after", 1, id="index-write-uncommitted"),
     # committed, nothing written to Paperless yet
-    pytest.param("paperless_dedupe_hook.annotate:Annotator._annotate", "before", 1, id="before-annotating"),
+    pytest.param("paperless_dedupe_hook.paperless.annotate:Annotator._annotate", "before", 1, id="before-annotating"),
     # the link written, note and tag not
-    pytest.param("paperless_dedupe_hook.client:PaperlessClient.add_note", "before", 1, id="after-link-before-note"),
+    pytest.param("paperless_dedupe_hook.paperless.client:PaperlessClient.add_note", "before", 1, id="after-link-before-note"),
     # link and note written, tag and ledger not
-    pytest.param("paperless_dedupe_hook.client:PaperlessClient.add_note", "after", 1, id="after-note-before-tag"),
+    pytest.param("paperless_dedupe_hook.paperless.client:PaperlessClient.add_note", "after", 1, id="after-note-before-tag"),
     # everything in Paperless, the ledger not
-    pytest.param("paperless_dedupe_hook.store:SqliteIndex.record_annotation", "before", 1, id="before-ledger"),
+    pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.record_annotation", "before", 1, id="before-ledger"),
 ]
 
 

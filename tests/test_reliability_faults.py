@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from paperless_dedupe_hook import client as client_mod
+from paperless_dedupe_hook.paperless import client as client_mod
 from tests.fake_paperless import FakePaperless
 from tests.reliability_support import (
     annotation_state,

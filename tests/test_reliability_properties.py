@@ -11,11 +11,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import minhash, text
-from paperless_dedupe_hook.discriminative import discriminative_similarity
-from paperless_dedupe_hook.extract import extract_tokens
-from paperless_dedupe_hook.features import FeatureParams, compute
-from paperless_dedupe_hook.store import SqliteIndex
+from paperless_dedupe_hook.core import minhash, text
+from paperless_dedupe_hook.core.discriminative import discriminative_similarity
+from paperless_dedupe_hook.core.extract import extract_tokens
+from paperless_dedupe_hook.core.features import FeatureParams, compute
+from paperless_dedupe_hook.index.sqlite import SqliteIndex
 from tests.reliability_support import index_health
 
 # Text that looks like documents: several scripts, digits, punctuation, currency and

@@ -111,7 +111,7 @@ def test_token_not_in_an_in_process_failure(monkeypatch: pytest.MonkeyPatch, cap
     monkeypatch.setenv("PAPERLESS_DEDUPE_TOKEN", CANARY)
     monkeypatch.setenv("PAPERLESS_DEDUPE_INDEX", str(tmp_path / "i.sqlite3"))
     monkeypatch.setenv("DOCUMENT_ID", "3")
-    monkeypatch.setattr("paperless_dedupe_hook.client.time.sleep", lambda s: None)
+    monkeypatch.setattr("paperless_dedupe_hook.paperless.client.time.sleep", lambda s: None)
     assert hook.main() == 0
     out, err = capfd.readouterr()
     record("in-process hook with an exploding transport (stdout)", out)
@@ -212,7 +212,7 @@ def test_no_shell_is_ever_invoked() -> None:
                  "os.execl", "os.execlp", "os.execle", "os.execv", "os.execvp", "os.execvpe", "os.spawnl",
                  "os.spawnlp", "os.spawnv", "os.spawnvp", "os.posix_spawn", "os.posix_spawnp"}
     found = []
-    sources = sorted((ROOT / "paperless_dedupe_hook").glob("*.py"))
+    sources = sorted((ROOT / "paperless_dedupe_hook").rglob("*.py"))
     assert len(sources) > 10
     for path in sources:
         source = path.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from paperless_dedupe_hook.report_html import render, word_diff
+from paperless_dedupe_hook.commands.report import render, word_diff
 from tests.fake_paperless import FakePaperless
 
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import features, scoring
+from paperless_dedupe_hook.core import features, scoring
 
 PARAMS = features.FeatureParams(num_permutations=64, seed=1, ngram_size=2, min_words=5)
 VOCAB = ("rechnung miete vertrag kunde betrag zahlung frist monat jahr konto bank invoice due amount "

@@ -7,8 +7,8 @@ import pytest
 
 from paperless_dedupe_hook import config, engine
 from paperless_dedupe_hook._errors import IndexStoreError
-from paperless_dedupe_hook.features import compute
-from paperless_dedupe_hook.store import SqliteIndex
+from paperless_dedupe_hook.core.features import compute
+from paperless_dedupe_hook.index.sqlite import SqliteIndex
 
 
 def _settings() -> engine.Settings:
@@ -98,7 +98,7 @@ def test_index_of_schema_1_asks_for_a_rebuild_and_keeps_user_state(tmp_path: Pat
     import sqlite3
 
     from paperless_dedupe_hook._errors import IndexMismatchError
-    from paperless_dedupe_hook.store import _m1_initial
+    from paperless_dedupe_hook.index.sqlite import _m1_initial
 
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(str(path), isolation_level=None)
@@ -119,7 +119,7 @@ def test_index_of_schema_1_asks_for_a_rebuild_and_keeps_user_state(tmp_path: Pat
 
 
 def test_with_text_adds_samples_or_recomputes_an_edited_document(tmp_path: Path) -> None:
-    from paperless_dedupe_hook.features import with_text
+    from paperless_dedupe_hook.core.features import with_text
 
     settings = _settings()
     body = "Rechnung RE-2024-001 vom 31.01.2024 über 1.234,56 € " + "alpha beta gamma " * 20

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook import features, text
+from paperless_dedupe_hook.core import features, text
 
 
 @pytest.mark.parametrize(

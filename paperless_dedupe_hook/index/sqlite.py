@@ -29,9 +29,9 @@ from typing import Any
 
 import numpy as np
 
-from . import minhash
-from ._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
-from .features import Features
+from .._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
+from ..core import minhash
+from ..core.features import Features
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 30_000

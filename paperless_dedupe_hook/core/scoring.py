@@ -5,11 +5,12 @@ The seed's formula::
     final = (jaccard_weight*J + fuzzy_weight*F) / 100 * (1 - strength/100 * (1 - D))
 
 J is estimated from the MinHash signatures.  With ``containment`` on, J is
-divided by the size ratio of the two shingle sets when the smaller holds at least
-half as many shingles as the larger: a copy missing its last page, or one with a
-cover sheet, has J equal to that ratio although all of it is the other text.
-J/ratio never exceeds the true containment, and for two documents of equal size
-it is J itself, so template series gain nothing from it.
+replaced by the overlap coefficient ``|A & B| / min(|A|, |B|)`` (derived from J and
+the two shingle-set sizes by :func:`minhash.containment`) when the smaller set holds
+at least half as many shingles as the larger: a copy missing its last page, or one
+with a cover sheet, is all of it the other text although its Jaccard is lower.  For
+two documents of equal size the overlap is ``2J / (1 + J)``; below the half-size
+ratio the pair is an excerpt, not a copy, and J itself counts.
 
 F is rapidfuzz's ``ratio`` (0-1) of the fuzzy samples; heads and tails are
 compared separately and the better one counts.  D is the discriminative

@@ -1,5 +1,5 @@
-"""The Redis index's documents, as a mixin of :class:`store_redis.RedisIndex`
-(same methods and meaning as :class:`store.SqliteIndex`'s): one hash per document,
+"""The Redis index's documents, as a mixin of :class:`redis.RedisIndex`
+(same methods and meaning as :class:`sqlite.SqliteIndex`'s): one hash per document,
 one set per band key, one token-count hash, all under the bound generation.
 
 Every multi-key write goes through the index's fenced ``_commit`` (one MULTI/EXEC
@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-from . import minhash
-from ._errors import IndexCorruptError
+from .._errors import IndexCorruptError
+from ..core import minhash
+from ..core.features import Features
 from ._redis_support import BUILD_MARKER_TTL, guarded
-from .features import Features
 
 _BATCH = 200  # documents per pipeline round trip in a bulk load
 _FIELDS = (b"fingerprint", b"word_count", b"shingle_count", b"signature", b"tokens", b"title")

@@ -14,11 +14,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from . import cluster, text
-from ._errors import UsageError
-from .engine import Settings
-from .rebuild import Analysis, Document
-from .scoring import PairScore, combine, score, token_weigher
+from .._errors import UsageError
+from ..core import cluster, text
+from ..core.scoring import PairScore, combine, score, token_weigher
+from ..engine import Settings
+from ..rebuild import Analysis, Document
 
 # A group whose weakest pair lies this far under the threshold is reported.
 OVER_GROUP_MARGIN = 0.2

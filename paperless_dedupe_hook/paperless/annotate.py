@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ._errors import PaperlessError
-from .scoring import PairScore
+from .._errors import PaperlessError
+from ..core.scoring import PairScore
 
 NOTE_HEADER = "Possible duplicate (paperless-dedupe-hook):"
 _NOTE_REF = re.compile(r"#(\d+)\b")

@@ -1,5 +1,5 @@
 """The Redis index's user state and stored results, as a mixin of
-:class:`store_redis.RedisIndex` (same methods and meaning as SQLite's).
+:class:`redis.RedisIndex` (same methods and meaning as SQLite's).
 
 User state (annotations, dismissals) lives outside the generations, under
 ``NS:user:``: a rebuild keeps it without copying, and a hook that records an
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from ._errors import IndexCorruptError, IndexStoreError
+from .._errors import IndexCorruptError, IndexStoreError
 from ._redis_support import LOCK_TTL_MS, Lock, guarded
 
 

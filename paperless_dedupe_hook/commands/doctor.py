@@ -15,8 +15,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from ._errors import ConfigError, DedupeError, PaperlessConnectionError, PaperlessError
-from .config import Config
+from .._errors import ConfigError, DedupeError, PaperlessConnectionError, PaperlessError
+from ..config import Config
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 # Paperless's permission codenames (as /api/ui_settings/ lists them).
@@ -67,7 +67,7 @@ def _check_paperless(rep: Report, cfg: Config) -> None:
     """URL, token, versions, permissions, tag and field (each skipped once one fails)."""
     url = cfg["paperless.url"]
     try:
-        from .client import PaperlessClient
+        from ..paperless.client import PaperlessClient
 
         client = PaperlessClient(url=url, token=cfg.token, timeout_seconds=min(float(cfg["paperless.timeout_seconds"]), 15.0),
                                  verify_tls=cfg["paperless.verify_tls"], max_retries=1, backoff_seconds=0.2)
@@ -171,8 +171,8 @@ def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool]
 
 
 def _check_index(rep: Report, cfg: Config) -> None:
-    from .engine import settings_from_config
-    from .indexfile import open_index
+    from ..engine import settings_from_config
+    from ..indexfile import open_index
 
     settings = settings_from_config(cfg)
     path = cfg.index_path
@@ -202,7 +202,7 @@ def _check_index(rep: Report, cfg: Config) -> None:
 
 
 def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
-    from .indexfile import index_exists, index_location, open_configured
+    from ..indexfile import index_exists, index_location, open_configured
 
     where = index_location(cfg)  # the URL without its password
     try:
@@ -221,7 +221,7 @@ def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
 
 
 def _check_kernel(rep: Report) -> None:
-    from . import minhash
+    from ..core import minhash
 
     if minhash.KERNEL == "numpy":
         # Not a warning: numpy gives the same signatures, and the hook's time is mostly imports.

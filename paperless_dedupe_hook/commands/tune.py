@@ -12,9 +12,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import banding, config, minhash
-from ._errors import UsageError
-from .config import Config
+from .. import config
+from .._errors import UsageError
+from ..config import Config
+from ..core import banding, minhash
 
 
 def measure(
@@ -22,9 +23,9 @@ def measure(
 ) -> tuple[dict[tuple[int, int], dict[str, float]], list[str]]:
     """Candidate recall and precision of each split on labelled pairs, and the
     ``missed_pair`` lines of the ``audit`` split (the labelled pairs its LSH stage loses)."""
-    from .evaluation import read_truth, true_jaccard
-    from .rebuild import compute_all
-    from .sources import read_jsonl
+    from ..rebuild import compute_all
+    from ..sources import read_jsonl
+    from .evaluate import read_truth, true_jaccard
 
     docs = read_jsonl(docs_path)
     truth = read_truth(pairs_path)
@@ -57,7 +58,7 @@ def measure(
 
 
 def tune_command(args: argparse.Namespace, cfg: Config) -> int:
-    from .engine import settings_from_config
+    from ..engine import settings_from_config
 
     settings = settings_from_config(cfg)
     num_perm = args.num_permutations or settings.features.num_permutations

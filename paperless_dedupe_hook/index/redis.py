@@ -1,5 +1,5 @@
 """The index in Redis (``index.backend = "redis"``): one index shared by several
-hosts or containers, with the methods and meaning of :class:`store.SqliteIndex`.
+hosts or containers, with the methods and meaning of :class:`sqlite.SqliteIndex`.
 
 Key layout (``NS`` = ``paperless-dedupe`` by default)::
 
@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ._errors import IndexMismatchError, IndexStoreError
+from .._errors import IndexMismatchError, IndexStoreError
 from ._redis_documents import RedisDocuments
 from ._redis_support import (
     BUILD_MARKER_TTL,
@@ -65,7 +65,7 @@ from ._redis_support import (
     secrets_of,
 )
 from ._redis_user import RedisUserState
-from .store import COMPAT_KEYS
+from .sqlite import COMPAT_KEYS
 
 __all__ = ["NAMESPACE", "OLD_GENERATION_GRACE", "RedisIndex", "mask_url", "probe"]
 

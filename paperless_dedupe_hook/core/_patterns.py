@@ -1,4 +1,4 @@
-"""Compiled regular expressions, lookup tables and value parsers for :mod:`paperless_dedupe_hook.extract`.
+"""Compiled regular expressions, lookup tables and value parsers for :mod:`paperless_dedupe_hook.core.extract`.
 
 Everything is built once at import.  Speed matters (a 20,000-word document should take well
 under 100 ms), so:

@@ -44,7 +44,7 @@ _CHANCE_AGREEMENT = 1.0 / (1 << NARROW_BITS)  # of two different 32-bit values i
 _MAX_HASH = np.uint32(0xFFFFFFFF)
 _FMIX = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35), np.uint32(16))
 try:  # the optional C kernel; numpy below gives the same values
-    from paperless_dedupe_hook import _sigkernel as _kernel  # type: ignore[attr-defined]
+    from . import _sigkernel as _kernel  # type: ignore[attr-defined]
 
     KERNEL = f"c-{_kernel.SHA1}-sha1"
 except ImportError:  # no compiler at install time, or PAPERLESS_DEDUPE_NO_C_KERNEL

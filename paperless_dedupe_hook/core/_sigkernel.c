@@ -272,7 +272,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "paperless_dedupe_hook._sigkernel", NULL, -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "paperless_dedupe_hook.core._sigkernel", NULL, -1, methods};
 
 PyMODINIT_FUNC PyInit__sigkernel(void) {
     PyObject *m = PyModule_Create(&module);

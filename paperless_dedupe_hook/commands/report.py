@@ -18,8 +18,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ._errors import IndexStoreError, UsageError
-from .config import Config
+from .._errors import IndexStoreError, UsageError
+from ..config import Config
 
 SCORE_KEYS = ("score", "jaccard", "fuzzy", "discriminative")
 # Head and tail samples of a long text are shown joined by this marker.
@@ -182,12 +182,12 @@ def render(
 def _member_texts(cfg: Config, ids: Sequence[int], sample_chars: int) -> dict[int, str]:
     """What the diffs compare: the normalized fuzzy samples (head [...] tail) of each
     document's current text in Paperless; {} with a warning when Paperless cannot say."""
-    from . import text
-    from ._errors import DedupeError
-    from .cli import _client
+    from .._errors import DedupeError
+    from ..core import text
+    from ._shared import paperless_client
 
     try:
-        with _client(cfg) as client:
+        with paperless_client(cfg) as client:
             contents = client.document_texts(ids)
     except DedupeError as exc:
         print(f"[WARN] the report shows no text diffs: {exc}", file=sys.stderr)
@@ -200,8 +200,8 @@ def _member_texts(cfg: Config, ids: Sequence[int], sample_chars: int) -> dict[in
 
 
 def report_command(args: argparse.Namespace, cfg: Config) -> int:
-    from .engine import settings_from_config
-    from .indexfile import open_configured
+    from ..engine import settings_from_config
+    from ..indexfile import open_configured
 
     settings = settings_from_config(cfg)
     if not getattr(args, "quiet", False):

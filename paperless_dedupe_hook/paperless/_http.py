@@ -1,6 +1,6 @@
 """Error building for the Paperless client: one-line messages, no token, no chains.
 
-Private to :mod:`paperless_dedupe_hook.client`.  Everything here works on plain
+Private to :mod:`paperless_dedupe_hook.paperless.client`.  Everything here works on plain
 values (status, headers, body bytes) so it never needs to hold an httpx exception,
 whose request object carries the ``Authorization`` header.
 """
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ._errors import (
+from .._errors import (
     PaperlessAuthError,
     PaperlessConnectionError,
     PaperlessError,

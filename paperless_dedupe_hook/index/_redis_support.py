@@ -17,7 +17,7 @@ from functools import wraps
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
-from ._errors import IndexStoreError
+from .._errors import IndexStoreError
 
 NAMESPACE = "paperless-dedupe"
 LAYOUT_VERSION = 2  # of the key layout above; stored in meta as ``redis_layout`` (2: no samples)

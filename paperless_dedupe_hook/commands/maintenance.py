@@ -10,12 +10,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from . import cluster, sources
-from ._errors import UsageError
-from .config import Config
-from .engine import Settings, find_matches
-from .features import compute
-from .indexfile import (
+from .. import sources
+from .._errors import UsageError
+from ..config import Config
+from ..core import cluster
+from ..core.features import compute
+from ..engine import Settings, find_matches
+from ..indexfile import (
     describe_location,
     index_location,
     now_iso,
@@ -23,8 +24,9 @@ from .indexfile import (
     previous_dismissals,
     write_fresh_configured,
 )
+from ..rebuild import Analysis, Document, analyse, report
+from ._shared import paperless_client
 from .progress import Progress
-from .rebuild import Analysis, Document, analyse, report
 
 # bulk_edit bumps ``modified`` only when its queued task runs, seconds later; an
 # incremental run looks back this far before its last start so nothing slips by.
@@ -63,7 +65,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
     offline = bool(args.from_jsonl or args.from_export)
     if offline and args.annotate:
         raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
-    client = None if offline else _client(cfg)
+    client = None if offline else paperless_client(cfg)
     try:
         if args.incremental:
             if offline:
@@ -95,12 +97,6 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
     return 0
 
 
-def _client(cfg: Config) -> Any:
-    from .cli import _client as make
-
-    return make(cfg)
-
-
 def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles: dict[str, str]) -> None:
     if args.json:
         print(json.dumps({k: rep[k] for k in ("documents", "candidates")} | {
@@ -118,8 +114,8 @@ def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles:
 
 def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str, Any],
                      info: Callable[[str], None], *, dry_run: bool) -> None:
-    from .annotate import Annotator
-    from .scoring import PairScore
+    from ..core.scoring import PairScore
+    from ..paperless.annotate import Annotator
 
     with open_configured(cfg, settings) as index:
         annotator = Annotator(client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from . import config as config_mod
-from ._errors import DedupeError, UsageError
-from .config import Config
+from .. import __version__
+from .. import config as config_mod
+from .._errors import DedupeError, UsageError
+from ..config import Config
+from ._shared import paperless_client
 
 Handler = Callable[[argparse.Namespace, Config], int]
 
@@ -37,17 +38,8 @@ def _load(args: argparse.Namespace, overrides: dict[str, Any] | None = None) -> 
     return cfg
 
 
-def _client(cfg: Config) -> Any:
-    from .client import PaperlessClient
-
-    return PaperlessClient(
-        url=cfg["paperless.url"], token=config_mod.require_token(cfg),
-        timeout_seconds=cfg["paperless.timeout_seconds"], verify_tls=cfg["paperless.verify_tls"],
-    )
-
-
 def _settings(args: argparse.Namespace, cfg: Config) -> Any:
-    from .engine import settings_from_config
+    from ..engine import settings_from_config
 
     settings = settings_from_config(cfg)
     for line in settings.log_lines():
@@ -57,7 +49,7 @@ def _settings(args: argparse.Namespace, cfg: Config) -> Any:
 
 # -- commands -------------------------------------------------------------
 def cmd_hook(args: argparse.Namespace, cfg: Config) -> int:
-    from .hook import main as hook_main
+    from ..hook import main as hook_main
 
     doc = str(args.document_id) if args.document_id is not None else None
     return hook_main(document_id=doc, config_path=args.config)
@@ -74,7 +66,7 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     from . import maintenance
 
     settings = _settings(args, cfg)
-    with _client(cfg) as client:
+    with paperless_client(cfg) as client:
         result = maintenance.check_document(client, cfg, settings, args.doc_id)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
@@ -89,26 +81,27 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_tune(args: argparse.Namespace, cfg: Config) -> int:
-    from . import tuning
+    from . import tune
 
-    return tuning.tune_command(args, cfg)
+    return tune.tune_command(args, cfg)
 
 
 def cmd_evaluate(args: argparse.Namespace, cfg: Config) -> int:
-    from . import evaluation, sources
-    from .rebuild import analyse
+    from .. import sources
+    from ..rebuild import analyse
+    from . import evaluate
 
     settings = _settings(args, cfg)
     docs = sources.read_jsonl(Path(args.docs))
-    truth = evaluation.read_truth(Path(args.truth))
+    truth = evaluate.read_truth(Path(args.truth))
     analysis = analyse(docs, settings, workers=args.workers)
-    result = evaluation.evaluate(docs, truth, analysis, settings)
+    result = evaluate.evaluate(docs, truth, analysis, settings)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    for line in evaluation.audit_lines(result):
+    for line in evaluate.audit_lines(result):
         print(line)
-    for line in evaluation.summary_lines(result):
+    for line in evaluate.summary_lines(result):
         print(line)
     return 0
 
@@ -128,7 +121,7 @@ def cmd_status(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
-    from .indexfile import now_iso, open_configured
+    from ..indexfile import now_iso, open_configured
 
     if args.a == args.b:
         raise UsageError(f"dismiss needs two different documents, got {args.a} twice")
@@ -241,14 +234,14 @@ def _extra_commands(sub: Any) -> None:
     p.set_defaults(handler=_lazy("doctor", "doctor_command"))
     p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
     p.add_argument("--html", required=True, metavar="FILE")
-    p.set_defaults(handler=_lazy("report_html", "report_command"))
+    p.set_defaults(handler=_lazy("report", "report_command"))
 
 
 def _lazy(module: str, name: str) -> Handler:
     def handler(args: argparse.Namespace, cfg: Config) -> int:
         from importlib import import_module
 
-        return int(getattr(import_module(f"paperless_dedupe_hook.{module}"), name)(args, cfg))
+        return int(getattr(import_module(f".{module}", __package__), name)(args, cfg))
 
     return handler
 

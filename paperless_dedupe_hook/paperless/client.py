@@ -23,8 +23,8 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from . import __version__
-from ._errors import ConfigError, PaperlessResponseError
+from .. import __version__
+from .._errors import ConfigError, PaperlessResponseError
 from ._http import (
     REPORT_FIX,
     Failure,

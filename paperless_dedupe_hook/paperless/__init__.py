@@ -1,0 +1,4 @@
+"""Talking to Paperless-ngx: the REST client, its HTTP error mapping, the annotator.
+
+Knows nothing of the index.
+"""
