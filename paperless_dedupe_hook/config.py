@@ -58,6 +58,7 @@ KEYS: tuple[Key, ...] = (
     Key("paperless.url", "str", "http://localhost:8000", "Base URL of Paperless (inside its container: http://localhost:8000)", "PAPERLESS_DEDUPE_URL"),
     Key("paperless.token", "str", "", "API token (Paperless: My Profile -> API Auth Token)", "PAPERLESS_DEDUPE_TOKEN"),
     Key("paperless.token_file", "str", "", "File holding the API token (used when token is empty)", "PAPERLESS_DEDUPE_TOKEN_FILE"),
+    Key("paperless.public_url", "str", "", "Address users open in a browser, for links (default: PAPERLESS_URL, else paperless.url)"),
     Key("paperless.timeout_seconds", "float", 30.0, "Connect and read timeout per request, seconds", None, 1, 600),
     Key("paperless.verify_tls", "bool", True, "Verify the server's TLS certificate"),
     Key("index.path", "str", "", "Index file (default: the user data dir / index.sqlite3)", "PAPERLESS_DEDUPE_INDEX"),
@@ -277,6 +278,15 @@ def _finish(values: dict[str, Any], sources: dict[str, str], env: Mapping[str, s
     if not values["index.path"]:
         values["index.path"] = str(default_index_path())
     values["index.path"] = str(Path(str(values["index.path"])).expanduser())
+    if not values["paperless.public_url"]:
+        # Links are for a browser: Paperless's own PAPERLESS_URL is the address its users open,
+        # while paperless.url is often the in-container http://localhost:8000.
+        public = env.get("PAPERLESS_URL", "")
+        if public and public != "None":
+            values["paperless.public_url"], sources["paperless.public_url"] = public, "env PAPERLESS_URL"
+        else:
+            values["paperless.public_url"] = values["paperless.url"]
+    values["paperless.public_url"] = str(values["paperless.public_url"]).rstrip("/")
     if not values["index.redis_url"]:
         redis = env.get("PAPERLESS_REDIS", "")
         values["index.redis_url"] = "" if redis == "None" else redis

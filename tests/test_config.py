@@ -20,9 +20,10 @@ def _load(tmp_path: Path, body: str | None, env: dict[str, str] | None = None, *
 def test_empty_file_means_all_defaults(tmp_path: Path) -> None:
     cfg = _load(tmp_path, "")
     for key in config.KEYS:
-        if key.name not in ("index.path",):
+        if key.name not in ("index.path", "paperless.public_url"):  # derived defaults
             assert cfg[key.name] == key.default, key.name
     assert cfg["detection.similarity_threshold"] == 0.75
+    assert cfg["paperless.public_url"] == cfg["paperless.url"]
     assert cfg["actions.link_field"] == "Possible duplicates"
 
 
@@ -157,3 +158,19 @@ def test_masked_hides_a_redis_password(tmp_path: Path) -> None:
     cfg = _load(tmp_path, "", env={"PAPERLESS_REDIS": "redis://:hunter2@redis:6379/0"})
     assert cfg["index.redis_url"] == "redis://:hunter2@redis:6379/0"
     assert "hunter2" not in repr(cfg.masked())
+
+
+@pytest.mark.parametrize(
+    ("toml", "env", "expected"),
+    [
+        pytest.param("", {}, "http://localhost:8000", id="default-is-url"),
+        pytest.param("", {"PAPERLESS_URL": "https://paperless.example.org/"}, "https://paperless.example.org",
+                     id="paperless-own-url"),
+        pytest.param("", {"PAPERLESS_URL": "None"}, "http://localhost:8000", id="paperless-none-word"),
+        pytest.param('[paperless]\npublic_url = "https://docs.example/"\n', {"PAPERLESS_URL": "https://other"},
+                     "https://docs.example", id="file-wins-over-paperless-url"),
+    ],
+)
+def test_public_url_defaults_to_paperless_url(tmp_path: Path, toml: str, env: dict[str, str], expected: str) -> None:
+    cfg = _load(tmp_path, toml, env=env)
+    assert cfg["paperless.public_url"] == expected
