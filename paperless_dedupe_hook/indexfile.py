@@ -87,14 +87,32 @@ def database_error(path: Path, exc: sqlite3.DatabaseError) -> IndexStoreError:
     return IndexCorruptError(f"index {path} is damaged ({exc}): run 'paperless-dedupe rebuild-index' to build a new one")
 
 
+ChangeMark: TypeAlias = "tuple[str, int] | None"
+
+
+def change_mark(path: Path) -> ChangeMark:
+    """Where the live index stands before a full rebuild starts reading documents:
+    the swap carries over every document hooks put or removed after it."""
+    if not path.exists():
+        return None
+    try:
+        with locked(path, exclusive=False), SqliteIndex(path) as index:
+            return index.change_mark()
+    except (IndexStoreError, sqlite3.DatabaseError):
+        return None  # an unusable old index: the swap replaces it anyway
+
+
 def write_fresh(
     path: Path,
     analysis: Analysis,
     settings: Settings,
     *,
     run_kind: str = "full",
-) -> None:
-    """Write ``analysis`` into a new file and swap it in atomically."""
+    since: ChangeMark = None,
+) -> int:
+    """Write ``analysis`` into a new file and swap it in atomically, with what hooks
+    indexed meanwhile (changed in the live file after ``since``).  Returns how many
+    documents were carried over."""
     tmp = path.with_name(path.name + ".rebuild")
     for suffix in ("", "-wal", "-shm", "-journal"):  # what an interrupted earlier rebuild left
         tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
@@ -108,12 +126,13 @@ def write_fresh(
             rep = report(analysis, settings)
             fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
             fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
-        _swap(path, fresh, tmp)
+        return _swap(path, fresh, tmp, since)
     finally:
         fresh.close()
 
 
-def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
+def _swap(path: Path, fresh: SqliteIndex, tmp: Path, since: ChangeMark) -> int:
+    carried = 0
     with locked(path, exclusive=True):
         if path.exists():
             try:
@@ -124,6 +143,11 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
                 try:
                     with fresh.write():
                         fresh.copy_user_state_from(old)
+                        # Under the exclusive lock no hook writes the old file: what hooks
+                        # indexed (or an incremental removed) since the rebuild started
+                        # goes into the new one as it is now.
+                        if old.meta().get("hash_scheme") and _same_parameters(old, fresh):
+                            carried = sum(fresh.carry_over(old, old.changed_since(since)))
                     old.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 except sqlite3.DatabaseError as exc:
                     if isinstance(exc, sqlite3.OperationalError):  # locked or I/O: keep its dismissals, retry later
@@ -138,6 +162,16 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
         for stale in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             stale.unlink(missing_ok=True)
         os.replace(tmp, path)
+    return carried
+
+
+def _same_parameters(old: SqliteIndex, fresh: SqliteIndex) -> bool:
+    """Rows can be copied only between files whose signatures compare (a rebuild with
+    new parameters re-reads everything; hooks with the old ones could not write)."""
+    from .index.sqlite import COMPAT_KEYS
+
+    theirs, ours = old.meta(), fresh.meta()
+    return all(theirs.get(k) == ours.get(k) for k in COMPAT_KEYS if k != "schema_version")
 
 
 def last_rebuild(meta: Mapping[str, str]) -> str | None:
@@ -218,14 +252,22 @@ def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:
         return set()
 
 
+def change_mark_configured(cfg: Config) -> ChangeMark:
+    """``change_mark`` of the configured index (Redis: none, see write_fresh_configured)."""
+    if cfg["index.backend"] == "redis":
+        return None
+    return change_mark(cfg.index_path)
+
+
 def write_fresh_configured(
-    cfg: Config, analysis: Analysis, settings: Settings, *, run_kind: str = "full", grace_seconds: int | None = None
-) -> None:
-    """``write_fresh`` for the configured backend.  Redis: a new generation,
-    switched in atomically; the old one expires after ``grace_seconds``."""
+    cfg: Config, analysis: Analysis, settings: Settings, *, run_kind: str = "full", grace_seconds: int | None = None,
+    since: ChangeMark = None,
+) -> int:
+    """``write_fresh`` for the configured backend (returns how many documents hooks
+    indexed meanwhile were carried over).  Redis: a new generation, switched in
+    atomically; the old one expires after ``grace_seconds``."""
     if cfg["index.backend"] != "redis":
-        write_fresh(cfg.index_path, analysis, settings, run_kind=run_kind)
-        return
+        return write_fresh(cfg.index_path, analysis, settings, run_kind=run_kind, since=since)
     from .index.redis import OLD_GENERATION_GRACE, RedisIndex
 
     with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
@@ -236,3 +278,4 @@ def write_fresh_configured(
         fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
         fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
         fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds)
+    return 0

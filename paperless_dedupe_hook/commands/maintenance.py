@@ -17,6 +17,7 @@ from ..core import cluster
 from ..core.features import compute
 from ..engine import Settings, find_matches
 from ..indexfile import (
+    change_mark_configured,
     describe_location,
     index_location,
     now_iso,
@@ -75,11 +76,14 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         else:
             dismissed = previous_dismissals(cfg)
             started = now_iso()
+            since = change_mark_configured(cfg)  # before the first document is read
             docs = _iter_documents(args, client)
             progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
             analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
             progress.finish()
-            write_fresh_configured(cfg, analysis, settings, run_kind="full")
+            carried = write_fresh_configured(cfg, analysis, settings, run_kind="full", since=since)
+            if carried:
+                info(f"kept {carried} document(s) that hooks indexed (or removed) while the rebuild ran")
             if not offline:
                 with open_configured(cfg, settings) as index, index.write():
                     index.set_meta({"last_sync_started": started})

@@ -10,6 +10,8 @@ Tables
   annotations  which (document, match) pairs we have written to Paperless
   dismissed    pairs a user dismissed (removed our tag, or ``dismiss A B``)
   result_pairs / result_groups   the outcome of the last rebuild (for reports)
+  changes      one row per document put or removed (seq, doc_id): what a full rebuild
+               that started at seq N carries over from the live file when it swaps
 
 Writers take ``BEGIN IMMEDIATE`` so concurrent hooks serialize instead of failing
 with "database is locked"; readers never block in WAL mode.  Schema changes are
@@ -33,7 +35,7 @@ from .._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
 from ..core.features import Features
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 30_000
 # Keys of ``meta`` that must equal the running configuration's, or the stored
 # signatures cannot be compared with new ones.
@@ -114,7 +116,21 @@ def _m2_no_stored_text(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text)
+def _m3_change_log(conn: sqlite3.Connection) -> None:
+    # Hooks keep indexing while a full rebuild reads Paperless; the rebuild notes
+    # (index_id, last seq) when it starts and, at the swap, carries over every document
+    # changed after that.  index_id tells whether a seq belongs to this very file.
+    conn.execute("CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, doc_id INTEGER NOT NULL)")
+    conn.execute("INSERT OR IGNORE INTO meta VALUES ('index_id', ?)", (_new_index_id(),))
+
+
+def _new_index_id() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text, _m3_change_log)
 
 
 # Rows per executemany in load_fresh (documents; band rows: 64 times as many).
@@ -289,6 +305,7 @@ class SqliteIndex:
     def put(self, feats: Features, *, modified: str | None, keys: Sequence[int]) -> None:
         """Insert or replace one document (call inside ``write()``)."""
         self._remove(feats.doc_id)
+        self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (feats.doc_id,))
         self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", _document_row(feats, modified))
         self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
         self.conn.executemany(
@@ -362,6 +379,49 @@ class SqliteIndex:
 
     def remove(self, doc_id: int) -> None:
         self._remove(doc_id)
+        self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
+
+    # -- what changed while a full rebuild ran ---------------------------
+    def change_mark(self) -> tuple[str, int]:
+        """(this file's id, its last change): where a full rebuild starts."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key='index_id'").fetchone()
+        last = self.conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0]
+        return (str(row[0]) if row else "", int(last))
+
+    def changed_since(self, mark: tuple[str, int] | None) -> list[int]:
+        """Documents put or removed after ``mark``; every changed document when the mark
+        belongs to another file (none yet, or one another rebuild swapped in meanwhile)."""
+        index_id, seq = mark if mark is not None else ("", 0)
+        if index_id != self.change_mark()[0]:
+            seq = 0
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT doc_id FROM changes WHERE seq > ? ORDER BY doc_id",
+                                                (seq,))]
+
+    def carry_over(self, other: SqliteIndex, ids: Iterable[int]) -> tuple[int, int]:
+        """Make each of ``ids`` as it is in ``other`` (same parameters): its row, bands
+        and token counts copied, or removed when ``other`` no longer holds it.  Call
+        inside ``write()``.  Returns (copied, removed)."""
+        copied = removed = 0
+        for doc_id in ids:
+            row = other.conn.execute(
+                "SELECT id, modified, fingerprint, word_count, shingle_count, signature, tokens, title "
+                "FROM documents WHERE id=?", (doc_id,)).fetchone()
+            self._remove(doc_id)
+            self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
+            if row is None:
+                removed += 1
+                continue
+            self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", tuple(row))
+            keys = self._stored_band_keys(row[5])
+            if keys is None:  # a layout we cannot recompute: the other file's rows (a scan)
+                keys = [r[0] for r in other.conn.execute("SELECT key FROM bands WHERE doc_id=?", (doc_id,))]
+            self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, doc_id) for k in keys])
+            self.conn.executemany(
+                "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
+                [(t,) for t in str(row[6]).split("\n") if t],
+            )
+            copied += 1
+        return copied, removed
 
     def _remove(self, doc_id: int) -> None:
         row = self.conn.execute("SELECT tokens, signature FROM documents WHERE id=?", (doc_id,)).fetchone()
