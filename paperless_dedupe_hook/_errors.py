@@ -89,6 +89,10 @@ class IndexCorruptError(IndexStoreError):
     """The index file is unreadable, truncated or inconsistent: run rebuild-index."""
 
 
+class IndexBusyError(IndexStoreError):
+    """Another run held the index longer than we could wait (the hook queues its document)."""
+
+
 def redact(text: str, secret: str | None) -> str:
     """Remove ``secret`` from ``text`` (used on anything that may echo a request)."""
     if secret:

@@ -23,9 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ._errors import IndexCorruptError, IndexStoreError
+from ._errors import IndexBusyError, IndexCorruptError, IndexStoreError
 from .engine import Settings
-from .index.sqlite import SqliteIndex
+from .index.sqlite import SqliteIndex, is_busy
+from .pending import holding
 
 if TYPE_CHECKING:
     from .config import Config
@@ -56,7 +57,7 @@ def locked(path: Path, *, exclusive: bool, timeout_seconds: float = 60.0) -> Ite
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise IndexStoreError(
+                    raise IndexBusyError(
                         f"index {path} stayed locked for {timeout_seconds:g} s (a rebuild is swapping it in?): try again"
                     ) from None
                 time.sleep(0.05)
@@ -71,7 +72,8 @@ def open_index(
 ) -> Iterator[SqliteIndex]:
     """The live index, checked against ``settings``, under a shared lock."""
     with locked(path, exclusive=False, timeout_seconds=lock_timeout):
-        index = SqliteIndex(path, create=create, compat=settings.compat())
+        index = SqliteIndex(path, create=create, compat=settings.compat(),
+                            busy_timeout_seconds=min(max(lock_timeout, 0.1), 30.0))
         try:
             yield index
         except sqlite3.DatabaseError as exc:  # damage beyond the first page shows only when a query reads it
@@ -82,7 +84,9 @@ def open_index(
 
 def database_error(path: Path, exc: sqlite3.DatabaseError) -> IndexStoreError:
     """A one-line error with the fix for an SQLite error raised while using the index."""
-    if isinstance(exc, sqlite3.OperationalError):  # locked, disk full, I/O error, read-only
+    if is_busy(exc):
+        return IndexBusyError(f"index {path} stayed locked by another run ({exc}): try again later")
+    if isinstance(exc, sqlite3.OperationalError):  # disk full, I/O error, read-only
         return IndexStoreError(f"index {path} could not be used ({exc}): check the disk and the file's permissions, then try again")
     return IndexCorruptError(f"index {path} is damaged ({exc}): run 'paperless-dedupe rebuild-index' to build a new one")
 
@@ -133,7 +137,7 @@ def write_fresh(
 
 def _swap(path: Path, fresh: SqliteIndex, tmp: Path, since: ChangeMark) -> int:
     carried = 0
-    with locked(path, exclusive=True):
+    with locked(path, exclusive=True), holding(path, "rebuild-index (swapping in the new index)"):
         if path.exists():
             try:
                 old = SqliteIndex(path)
@@ -279,3 +283,13 @@ def write_fresh_configured(
         fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
         fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds)
     return 0
+
+
+@contextmanager
+def holding_index(index: Index, run: str) -> Iterator[None]:
+    """Record ``run`` as the holder of a SQLite index while the block writes it."""
+    if isinstance(index, SqliteIndex):
+        with holding(index.path, run):
+            yield
+    else:
+        yield

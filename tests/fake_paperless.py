@@ -290,8 +290,8 @@ class FakePaperless:
         normally), ``status`` (``status``, optional ``json`` or ``text``, ``headers``,
         ``content_type``, ``retry_after``), ``malformed_json``, ``html_login`` (200 login
         page), ``invalid_utf8`` (the real answer with invalid bytes inside a string),
-        ``note_error`` (200 ``{"error": ...}``), ``call`` (run ``fn()`` first, e.g. trash a
-        document while a list is being read, then answer normally).
+        ``note_error`` (200 ``{"error": ...}``), ``call`` (run ``fn(request)`` first, with the
+        logged request: e.g. trash a document while a list is being read; then answer normally).
         """
         if fault not in FAULTS:
             raise ValueError(f"unknown fault {fault!r}; choose from {FAULTS}")
@@ -1237,7 +1237,7 @@ class _Handler(BaseHTTPRequestHandler):
                     return
                 fault = None
             elif fault.kind == "call":
-                fault.kw["fn"]()
+                fault.kw["fn"](entry)
                 fault = None
         try:
             if fault is not None and fault.kind != "invalid_utf8":

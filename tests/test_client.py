@@ -115,7 +115,7 @@ def test_documents_trashed_while_listing_make_no_other_vanish(fake_paperless: An
     trashed: list[int] = []
     lists: list[int] = []
 
-    def on_list() -> None:  # the third list request: after the probe and one page (or the id list)
+    def on_list(_request: object) -> None:  # the third list request: after the probe and one page (or the id list)
         lists.append(1)
         if len(lists) == 3:
             for doc_id in (2, 3, 7):

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from .._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
+from .._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
 from ..core.features import Features
 
@@ -137,6 +137,11 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2
 _LOAD_CHUNK = 2_000
 
 
+def is_busy(exc: sqlite3.DatabaseError) -> bool:
+    """SQLITE_BUSY: another connection held the write lock past our busy timeout."""
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
 def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
     """The ``documents`` row of one document (column order of the table)."""
     return (
@@ -156,17 +161,19 @@ class SqliteIndex:
 
     backend = "sqlite"
 
-    def __init__(self, path: Path, *, create: bool = False, compat: Mapping[str, str] | None = None) -> None:
+    def __init__(self, path: Path, *, create: bool = False, compat: Mapping[str, str] | None = None,
+                 busy_timeout_seconds: float = BUSY_TIMEOUT_MS / 1000) -> None:
         self.path = path
+        busy_ms = max(1, int(busy_timeout_seconds * 1000))
         if not create and not path.exists():
             raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            self.conn = sqlite3.connect(str(path), timeout=busy_ms / 1000, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise IndexStoreError(f"cannot open index {path} ({exc}): check the path and its permissions") from None
         try:
-            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute(f"PRAGMA busy_timeout = {busy_ms}")
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
@@ -174,6 +181,8 @@ class SqliteIndex:
                 self._check_compat(compat)
         except sqlite3.DatabaseError as exc:
             self.conn.close()
+            if is_busy(exc):
+                raise IndexBusyError(f"index {path} is locked by another run ({exc})") from None
             raise IndexCorruptError(
                 f"index {path} is unreadable ({exc}): run 'paperless-dedupe rebuild-index' to build a new one"
             ) from None
