@@ -119,3 +119,49 @@ def test_incremental_never_drops_a_document_hooked_while_it_runs(
         assert_nothing_deleted(fake)
     finally:
         fake.stop()
+
+
+def test_a_hook_that_cannot_get_the_index_says_who_holds_it_and_queues_the_document(tmp_path: Path) -> None:
+    """A long write (here: the test holds the write lock as an incremental run would)
+    keeps a hook out past its deadline: it names the holder, queues its document,
+    exits 0; status shows it; the next hook checks it and empties the queue."""
+    from paperless_dedupe_hook import pending
+
+    lib = corpus(1820, documents=30, pairs=3)
+    (a1, b1), (a2, b2), (a3, b3) = lib.groups
+    ids = {d["id"] for d in lib.docs}
+    fake = new_fake()
+    try:
+        fake.add_documents([d for d in lib.docs if d["id"] not in (b1, b2)])
+        assert run_cli(tmp_path, fake, "--quiet", "rebuild-index").returncode == 0
+        fake.add_documents([d for d in lib.docs if d["id"] in (b1, b2)])
+        index = tmp_path / "index.sqlite3"
+        holder = sqlite3.connect(index, isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")
+            with pending.holding(index, "paperless-dedupe rebuild-index --incremental"):
+                held = run_hook(tmp_path, fake, b1, PAPERLESS_DEDUPE_HOOK_TIMEOUT_SECONDS="12")
+                status = json.loads(run_cli(tmp_path, fake, "status", "--json").stdout)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert held.returncode == 0, held.stderr
+        assert f"document {b1} not checked: index {index} is held by 'paperless-dedupe rebuild-index --incremental' " \
+               f"(pid {__import__('os').getpid()}, since " in held.stderr, held.stderr
+        assert f"queued in {index}.pending" in held.stderr and held.stderr.count("\n") == 1, held.stderr
+        assert [item["id"] for item in pending.queued(index)] == [b1]
+        assert status["pending_documents"] == 1 and status["pending_ids"] == [b1]
+        assert status["paperless_documents"] == len(ids) and status["documents"] == len(ids) - 2
+        assert b1 not in index_health(index)["documents"]
+
+        after = run_hook(tmp_path, fake, b2)  # its own document, then the queued one
+        assert after.returncode == 0 and after.stderr == "", after.stderr
+        assert f"queued document {b1} checked: 1 possible duplicate(s)" in after.stdout, after.stdout
+        assert pending.queued(index) == []
+        assert {b1, b2} <= set(index_health(index)["documents"])
+        state = annotation_state(fake)
+        assert {x for note in state[b1]["notes"] for x in note} == {a1}
+        assert {x for note in state[b2]["notes"] for x in note} == {a2}
+        assert_nothing_deleted(fake)
+    finally:
+        fake.stop()
