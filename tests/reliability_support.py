@@ -263,6 +263,17 @@ def index_health(path: Path, *, allow_missing: bool = False) -> dict[str, Any]:
     empty: dict[str, Any] = {"documents": [], "annotations": {}, "dismissed": set(), "meta": {}}
     if allow_missing and not path.exists():
         return empty
+    journal = path.with_name(path.name + "-journal")
+    if journal.exists() and journal.stat().st_size > 0:
+        # A hot rollback journal: a run killed inside a write outside WAL mode (the swap
+        # leaves the new file in DELETE mode; the next opener's switch to WAL is a write).
+        # A read-only connection cannot roll it back, which made this check flaky; the
+        # product's next read-write open does, so do just that first.
+        recover = sqlite3.connect(path, timeout=30)
+        try:
+            recover.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            recover.close()
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -35,8 +35,12 @@ from paperless_dedupe_hook.rebuild import Document, analyse
 from tests.fake_paperless import FakePaperless
 from tests.redis_server import free_port, running_redis
 from tests.test_hook_e2e import CLI, our_tag_id, run_hook, writes
+from tests.tooling import missing
 
-redis = pytest.importorskip("redis", reason="the Python package 'redis' is not installed (pip install -e '.[test]')")
+try:
+    import redis
+except ImportError:
+    missing("the Python package 'redis' is not installed (pip install -e '.[test]')")
 
 NS = "paperless-dedupe"
 WORDS = ("account amount balance contract customer delivery invoice item order payment period "
@@ -47,7 +51,7 @@ WORDS = ("account amount balance contract customer delivery invoice item order p
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if shutil.which("redis-server") is None:
-        pytest.skip("redis-server is not installed: apt-get install redis-server (.ci/run installs it)")
+        missing("redis-server is not installed: apt-get install redis-server (.ci/run installs it)")
     try:
         with running_redis(tmp_path_factory.mktemp("redis")) as url:
             yield url

@@ -40,6 +40,7 @@ from tests.reliability_support import (
     run_hook,
     run_parallel,
 )
+from tests.tooling import missing
 
 
 def test_token_appears_in_no_output_of_any_command(tmp_path: Path) -> None:
@@ -160,7 +161,7 @@ def https_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                            "-out", str(cert), "-subj", "/CN=127.0.0.1", "-days", "1"],
                           capture_output=True, timeout=60)
     if made.returncode != 0:
-        pytest.skip("openssl cannot make a test certificate")
+        missing(f"openssl cannot make a test certificate: {made.stderr[-300:]!r}")
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tooling import skip_without
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO_ROOT / "scripts"
 INSTALLER = SCRIPTS / "install-dedupe.sh"
@@ -65,7 +67,7 @@ def test_scripts_parse_and_are_executable(script: Path) -> None:
     subprocess.run(["sh", "-n", str(script)], check=True)
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck not installed")
+@skip_without(shutil.which("shellcheck") is not None, "shellcheck not installed (apt-get install shellcheck)")
 def test_scripts_are_shellcheck_clean() -> None:
     subprocess.run(["shellcheck", "-s", "sh", str(INSTALLER), str(WRAPPER)], check=True)
 
