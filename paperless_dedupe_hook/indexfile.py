@@ -257,10 +257,16 @@ def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:
 
 
 def change_mark_configured(cfg: Config) -> ChangeMark:
-    """``change_mark`` of the configured index (Redis: none, see write_fresh_configured)."""
-    if cfg["index.backend"] == "redis":
-        return None
-    return change_mark(cfg.index_path)
+    """``change_mark`` of the configured index (Redis: of its live generation)."""
+    if cfg["index.backend"] != "redis":
+        return change_mark(cfg.index_path)
+    from .index.redis import RedisIndex
+
+    try:
+        with RedisIndex(_redis_url(cfg)) as rindex:
+            return rindex.change_mark()
+    except IndexStoreError:
+        return None  # no index yet, or Redis unreachable: the build says so itself
 
 
 def write_fresh_configured(
@@ -281,8 +287,8 @@ def write_fresh_configured(
         rep = report(analysis, settings)
         fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
         fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
-        fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds)
-    return 0
+        return fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds,
+                            since=since)
 
 
 @contextmanager

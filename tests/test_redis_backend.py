@@ -30,7 +30,7 @@ from paperless_dedupe_hook._errors import IndexMismatchError, IndexStoreError
 from paperless_dedupe_hook.config import Config
 from paperless_dedupe_hook.core.features import Features, compute, with_text
 from paperless_dedupe_hook.engine import Settings, find_matches, settings_from_config
-from paperless_dedupe_hook.indexfile import open_configured, write_fresh_configured
+from paperless_dedupe_hook.indexfile import change_mark_configured, open_configured, write_fresh_configured
 from paperless_dedupe_hook.rebuild import Document, analyse
 from tests.fake_paperless import FakePaperless
 from tests.redis_server import free_port, running_redis
@@ -262,6 +262,41 @@ def test_full_rebuild_replaces_documents_and_keeps_user_state(cfg: Config) -> No
         pairs, groups = index.results()
         assert [(p["a"], p["b"]) for p in pairs] == [(5, 7)] and groups[0]["members"] == [5, 7]
         assert index.meta()["last_rebuild_kind"] == "full"
+
+
+def test_full_rebuild_keeps_what_hooks_did_while_it_ran(cfg: Config) -> None:
+    """Marked before the rebuild reads its documents; meanwhile a hook indexes 4 and 8
+    and an incremental removes 2: the new index holds the rebuild's documents and those
+    changes, with consistent bands and token counts."""
+    settings = settings_from_config(cfg)
+    with open_configured(cfg, settings, create=True) as index:
+        put_all(index, settings, [feats_of(i, settings) for i in (1, 2, 3)])
+    since = change_mark_configured(cfg)
+    assert since is not None
+    with open_configured(cfg, settings) as index:  # what hooks and an incremental did meanwhile
+        put_all(index, settings, [feats_of(4, settings), feats_of(8, settings, changed=2)])
+        with index.write():
+            index.remove(2)
+    docs = [Document(id=i, content=text(i), title=f"Document {i}") for i in (1, 2, 3)]
+    carried = write_fresh_configured(cfg, analyse(docs, settings, workers=1), settings, run_kind="full", since=since)
+    assert carried == 3
+    expected = {1: feats_of(1, settings), 3: feats_of(3, settings), 4: feats_of(4, settings),
+                8: feats_of(8, settings, changed=2)}
+    with open_configured(cfg, settings) as index:
+        assert sorted(index.modified_of()) == [1, 3, 4, 8]
+        back = {f.doc_id: f for f in index.features(expected, settings.features.num_permutations)}
+        tokens: Counter[str] = Counter()
+        for doc_id, f in expected.items():
+            assert back[doc_id].fingerprint == f.fingerprint and back[doc_id].tokens == f.tokens
+            tokens.update(f.tokens)
+            for key in settings.band_keys(f):
+                assert doc_id in index.candidates([key])
+        assert index.document_frequency(tokens) == dict(tokens)
+        assert index.document_frequency(feats_of(2, settings).tokens - set(tokens)) == {}
+        assert not set(index.candidates(settings.band_keys(feats_of(2, settings)))) & {2}
+    # A second rebuild marked after all that carries nothing.
+    since = change_mark_configured(cfg)
+    assert write_fresh_configured(cfg, analyse(docs, settings, workers=1), settings, since=since) == 0
 
 
 # -- Redis only --------------------------------------------------------------------

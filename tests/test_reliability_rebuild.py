@@ -153,12 +153,17 @@ def test_a_hook_that_cannot_get_the_index_says_who_holds_it_and_queues_the_docum
         assert status["pending_documents"] == 1 and status["pending_ids"] == [b1]
         assert status["paperless_documents"] == len(ids) and status["documents"] == len(ids) - 2
         assert b1 not in index_health(index)["documents"]
+        doctor = run_cli(tmp_path, fake, "doctor").stdout
+        assert f"warn  1 document(s) queued by hooks that found the index held (#{b1})" in doctor, doctor
+        assert f"warn  index holds {len(ids) - 2} documents, Paperless shows {len(ids)}" in doctor, doctor
 
         after = run_hook(tmp_path, fake, b2)  # its own document, then the queued one
         assert after.returncode == 0 and after.stderr == "", after.stderr
         assert f"queued document {b1} checked: 1 possible duplicate(s)" in after.stdout, after.stdout
         assert pending.queued(index) == []
         assert {b1, b2} <= set(index_health(index)["documents"])
+        doctor = run_cli(tmp_path, fake, "doctor").stdout
+        assert "ok    no documents queued by hooks" in doctor and f"ok    index holds {len(ids)} documents" in doctor, doctor
         state = annotation_state(fake)
         assert {x for note in state[b1]["notes"] for x in note} == {a1}
         assert {x for note in state[b2]["notes"] for x in note} == {a2}

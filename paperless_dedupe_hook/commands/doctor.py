@@ -43,7 +43,9 @@ def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     rep = Report()
     _check_config_file(rep, cfg)
     _check_paperless(rep, cfg)
-    _check_index(rep, cfg)
+    count = _check_index(rep, cfg)
+    if count is not None:
+        _check_pending_and_count(rep, cfg, count)
     _check_kernel(rep)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
@@ -170,14 +172,16 @@ def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool]
                        "Paperless as a 'Document Link' field or grant add_customfield")
 
 
-def _check_index(rep: Report, cfg: Config) -> None:
+def _check_index(rep: Report, cfg: Config) -> int | None:
+    """Checks the index; returns how many documents it holds (None: not readable)."""
     from ..engine import settings_from_config
     from ..indexfile import open_index
 
     settings = settings_from_config(cfg)
     path = cfg.index_path
+    count: int | None = None
     if cfg["index.backend"] == "redis":
-        _check_redis_index(rep, cfg, settings)
+        count = _check_redis_index(rep, cfg, settings)
     elif not path.exists():
         rep.line(WARN, f"index {path}: not built yet: run paperless-dedupe rebuild-index")
     else:
@@ -185,6 +189,7 @@ def _check_index(rep: Report, cfg: Config) -> None:
             with open_index(path, settings, lock_timeout=5.0) as index:
                 count, meta = index.count(), index.meta()
         except DedupeError as exc:  # IndexMismatchError, IndexCorruptError, a lock held too long
+            count = None
             message = str(exc)
             rep.line(FAIL, message if message.startswith(f"index {path}") else f"index {path}: {message}")
         else:
@@ -199,25 +204,49 @@ def _check_index(rep: Report, cfg: Config) -> None:
     rep.line(OK, lines[0])
     for extra in lines[1:]:
         rep.line(WARN, extra + ": run 'paperless-dedupe tune' or set detection.num_bands = \"auto\"")
+    return count
 
 
-def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
+def _check_pending_and_count(rep: Report, cfg: Config, count: int) -> None:
+    """Documents hooks queued, and the index's count against Paperless's."""
+    from ._shared import pending_and_paperless
+
+    found = pending_and_paperless(cfg, count)
+    if found["pending_documents"]:
+        shown = ", ".join(f"#{i}" for i in found["pending_ids"])
+        rep.line(WARN, f"{found['pending_documents']} document(s) queued by hooks that found the index held "
+                       f"({shown}): the next hook checks them, or run 'paperless-dedupe rebuild-index --annotate'")
+    else:
+        rep.line(OK, "no documents queued by hooks")
+    paperless = found["paperless_documents"]
+    if paperless is None:
+        return  # Paperless unreachable or no token: said above
+    if paperless == count:
+        rep.line(OK, f"index holds {count} documents, as many as Paperless shows")
+    else:
+        rep.line(WARN, f"index holds {count} documents, Paperless shows {paperless}: run "
+                       "'paperless-dedupe rebuild-index --incremental' (a token that sees fewer documents "
+                       "counts fewer)")
+
+
+def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> int | None:
     from ..indexfile import index_exists, index_location, open_configured
 
     where = index_location(cfg)  # the URL without its password
     try:
         if not index_exists(cfg):
             rep.line(WARN, f"index {where}: not built yet: run paperless-dedupe rebuild-index")
-            return
+            return None
         with open_configured(cfg, settings, lock_timeout=5.0) as index:
             count, meta = index.count(), index.meta()
     except DedupeError as exc:  # Redis unreachable or refusing, IndexMismatchError, IndexCorruptError
         message = str(exc)
         rep.line(FAIL, message if message.startswith(f"index {where}") else f"index {where}: {message}")
-        return
+        return None
     when = meta.get("last_rebuild")
     age = f"last rebuild {when} ({_age(when)} ago)" if when else "never rebuilt"
     rep.line(OK, f"index {where}: reachable, matches the config, {count} documents, {age}")
+    return int(count)
 
 
 def _check_kernel(rep: Report) -> None:

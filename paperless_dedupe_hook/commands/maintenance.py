@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import pending, sources
-from .._errors import DedupeError, UsageError
+from .._errors import UsageError
 from ..config import Config
 from ..core import cluster
 from ..core.features import compute
@@ -27,7 +27,7 @@ from ..indexfile import (
     write_fresh_configured,
 )
 from ..rebuild import Analysis, Document, analyse, report
-from ._shared import paperless_client
+from ._shared import paperless_client, pending_and_paperless
 from .progress import Progress
 
 # bulk_edit bumps ``modified`` only when its queued task runs, seconds later; an
@@ -242,28 +242,6 @@ def status(cfg: Config, settings: Settings) -> dict[str, Any]:
             out["duplicate_pairs"] = len(pairs)
             out["groups"] = len(groups)
     out |= pending_and_paperless(cfg, out["documents"])
-    return out
-
-
-def pending_and_paperless(cfg: Config, indexed: int) -> dict[str, Any]:
-    """Documents hooks queued (the index was held), and the index's count next to
-    Paperless's (when a token is configured; ``status`` works without one)."""
-    waiting = pending.queued(cfg.index_path) if cfg["index.backend"] != "redis" else []
-    out: dict[str, Any] = {"pending_documents": len(waiting),
-                           "pending_ids": [item["id"] for item in waiting[:20]],
-                           "paperless_documents": None, "paperless_error": None}
-    try:
-        from .. import config as config_mod
-        from ..paperless.client import PaperlessClient
-
-        token = config_mod.require_token(cfg)
-        with PaperlessClient(url=cfg["paperless.url"], token=token, verify_tls=cfg["paperless.verify_tls"],
-                             timeout_seconds=min(10.0, cfg["paperless.timeout_seconds"]), max_retries=0) as client:
-            out["paperless_documents"] = client.document_count()
-    except DedupeError as exc:
-        out["paperless_error"] = str(exc)
-    count = out["paperless_documents"]
-    out["index_vs_paperless"] = None if count is None else indexed - count
     return out
 
 

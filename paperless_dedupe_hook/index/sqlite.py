@@ -20,20 +20,20 @@ named migration functions, applied in order and recorded in ``meta``.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import repeat
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from .._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
 from ..core.features import Features
+from ._sqlite_changes import SqliteChanges
+from ._sqlite_user import SqliteUserState
 
 SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 30_000
@@ -156,7 +156,7 @@ def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
     )
 
 
-class SqliteIndex:
+class SqliteIndex(SqliteChanges, SqliteUserState):
     """An open index file.  Use as a context manager, or call ``close``."""
 
     backend = "sqlite"
@@ -390,48 +390,6 @@ class SqliteIndex:
         self._remove(doc_id)
         self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
 
-    # -- what changed while a full rebuild ran ---------------------------
-    def change_mark(self) -> tuple[str, int]:
-        """(this file's id, its last change): where a full rebuild starts."""
-        row = self.conn.execute("SELECT value FROM meta WHERE key='index_id'").fetchone()
-        last = self.conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0]
-        return (str(row[0]) if row else "", int(last))
-
-    def changed_since(self, mark: tuple[str, int] | None) -> list[int]:
-        """Documents put or removed after ``mark``; every changed document when the mark
-        belongs to another file (none yet, or one another rebuild swapped in meanwhile)."""
-        index_id, seq = mark if mark is not None else ("", 0)
-        if index_id != self.change_mark()[0]:
-            seq = 0
-        return [r[0] for r in self.conn.execute("SELECT DISTINCT doc_id FROM changes WHERE seq > ? ORDER BY doc_id",
-                                                (seq,))]
-
-    def carry_over(self, other: SqliteIndex, ids: Iterable[int]) -> tuple[int, int]:
-        """Make each of ``ids`` as it is in ``other`` (same parameters): its row, bands
-        and token counts copied, or removed when ``other`` no longer holds it.  Call
-        inside ``write()``.  Returns (copied, removed)."""
-        copied = removed = 0
-        for doc_id in ids:
-            row = other.conn.execute(
-                "SELECT id, modified, fingerprint, word_count, shingle_count, signature, tokens, title "
-                "FROM documents WHERE id=?", (doc_id,)).fetchone()
-            self._remove(doc_id)
-            self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
-            if row is None:
-                removed += 1
-                continue
-            self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", tuple(row))
-            keys = self._stored_band_keys(row[5])
-            if keys is None:  # a layout we cannot recompute: the other file's rows (a scan)
-                keys = [r[0] for r in other.conn.execute("SELECT key FROM bands WHERE doc_id=?", (doc_id,))]
-            self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, doc_id) for k in keys])
-            self.conn.executemany(
-                "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
-                [(t,) for t in str(row[6]).split("\n") if t],
-            )
-            copied += 1
-        return copied, removed
-
     def _remove(self, doc_id: int) -> None:
         row = self.conn.execute("SELECT tokens, signature FROM documents WHERE id=?", (doc_id,)).fetchone()
         if row is None:
@@ -469,97 +427,3 @@ class SqliteIndex:
             marks = ",".join("?" * len(chunk))
             out.update(self.conn.execute(f"SELECT token, df FROM token_df WHERE token IN ({marks})", chunk).fetchall())
         return out
-
-    # -- annotations and dismissals -------------------------------------
-    @contextmanager
-    def annotation_lock(self, doc_ids: Iterable[int], *, timeout_seconds: float = 30.0) -> Iterator[None]:
-        """Exclusive locks on documents while we write to them in Paperless.
-
-        One byte per document id in ``<index>.annotate.lock`` (POSIX record locks,
-        released when the process ends, also by SIGKILL), taken in id order so that
-        two hooks never wait for each other in a circle.  Waits at most
-        ``timeout_seconds`` (another hook's annotation takes well under a second).
-        """
-        import errno
-        import fcntl
-        import os
-        import time
-
-        lock_path = self.path.with_name(self.path.name + ".annotate.lock")
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
-        try:
-            deadline = time.monotonic() + timeout_seconds
-            for doc_id in sorted(set(doc_ids)):
-                while True:
-                    try:
-                        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, int(doc_id))
-                        break
-                    except OSError as exc:
-                        if exc.errno not in (errno.EACCES, errno.EAGAIN):
-                            raise IndexStoreError(f"cannot lock {lock_path} ({exc.strerror})") from None
-                        if time.monotonic() > deadline:
-                            raise IndexStoreError(
-                                f"document {doc_id} stayed locked by another paperless-dedupe run for "
-                                f"{timeout_seconds:g} s: run 'paperless-dedupe hook --document-id N' again later"
-                            ) from None
-                        time.sleep(0.02)
-            yield
-        finally:
-            os.close(fd)  # releases every lock this process holds on the file
-
-    def annotated(self, doc_id: int) -> set[int]:
-        return {r[0] for r in self.conn.execute("SELECT match_id FROM annotations WHERE doc_id=?", (doc_id,))}
-
-    def record_annotation(self, doc_id: int, match_ids: Iterable[int], at: str) -> None:
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)", [(doc_id, m, at) for m in match_ids]
-        )
-
-    def dismissed_pairs(self) -> set[tuple[int, int]]:
-        return {(a, b) for a, b in self.conn.execute("SELECT a, b FROM dismissed")}
-
-    def dismiss(self, a: int, b: int, reason: str, at: str) -> None:
-        low, high = min(a, b), max(a, b)
-        self.conn.execute("INSERT OR IGNORE INTO dismissed VALUES (?, ?, ?, ?)", (low, high, reason, at))
-
-    # -- results of the last rebuild ------------------------------------
-    def store_results(self, pairs: Sequence[Mapping[str, Any]], groups: Sequence[Mapping[str, Any]]) -> None:
-        self.conn.execute("DELETE FROM result_pairs")
-        self.conn.execute("DELETE FROM result_groups")
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO result_pairs VALUES (?, ?, ?, ?)",
-            [(p["a"], p["b"], p["score"], json.dumps(p)) for p in pairs],
-        )
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO result_groups VALUES (?, ?, ?)",
-            [(g["primary"], json.dumps(g["members"]), g["confidence"]) for g in groups],
-        )
-
-    def results(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        try:
-            pairs = [json.loads(r[0]) for r in self.conn.execute("SELECT detail FROM result_pairs ORDER BY score DESC")]
-            groups = [
-                {"primary": p, "members": json.loads(m), "confidence": c}
-                for p, m, c in self.conn.execute(
-                    "SELECT primary_id, members, confidence FROM result_groups ORDER BY confidence DESC"
-                )
-            ]
-        except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-            raise IndexCorruptError(
-                f"index {self.path}: the stored results are damaged ({exc}): run 'paperless-dedupe rebuild-index'"
-            ) from None
-        return pairs, groups
-
-    def copy_user_state_from(self, other: SqliteIndex) -> None:
-        """Carry annotations and dismissals over into a freshly built index."""
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)",
-            other.conn.execute("SELECT doc_id, match_id, at FROM annotations").fetchall(),
-        )
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO dismissed VALUES (?, ?, ?, ?)",
-            other.conn.execute("SELECT a, b, reason, at FROM dismissed").fetchall(),
-        )
