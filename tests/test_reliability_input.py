@@ -134,10 +134,9 @@ def test_twenty_megabytes_of_text(fake: FakePaperless, hook_here: HookRun, tmp_p
                                   twenty_megabytes: str) -> None:
     big = twenty_megabytes
     doc_id = fake.add_document(title="a 20 MB scan", content=big)["id"]
-    code, out, err, elapsed = hook_here(doc_id)
-    assert code == 0 and err == "", err
+    code, out, err, _elapsed = hook_here(doc_id)
+    assert code == 0 and err == "", err  # within hook.timeout_seconds: no "gave up" line
     assert f"document {doc_id}" in out
-    assert elapsed < 60  # hook.timeout_seconds' default
     index = tmp_path / "index.sqlite3"
     assert doc_id in index_health(index)["documents"]
     stored = sum(p.stat().st_size for p in tmp_path.glob("index.sqlite3*"))

@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .sqlite import SqliteIndex
 
 
 class SqliteChanges:
@@ -37,7 +33,7 @@ class SqliteChanges:
         return [r[0] for r in self.conn.execute("SELECT DISTINCT doc_id FROM changes WHERE seq > ? ORDER BY doc_id",
                                                 (seq,))]
 
-    def carry_over(self, other: SqliteIndex, ids: Iterable[int]) -> tuple[int, int]:
+    def carry_over(self, other: SqliteChanges, ids: Iterable[int]) -> tuple[int, int]:
         """Make each of ``ids`` as it is in ``other`` (same parameters): its row, bands
         and token counts copied, or removed when ``other`` no longer holds it.  Call
         inside ``write()``.  Returns (copied, removed)."""

@@ -10,12 +10,9 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._errors import IndexCorruptError, IndexStoreError
-
-if TYPE_CHECKING:
-    from .sqlite import SqliteIndex
 
 
 class SqliteUserState:
@@ -107,7 +104,7 @@ class SqliteUserState:
             ) from None
         return pairs, groups
 
-    def copy_user_state_from(self, other: SqliteIndex) -> None:
+    def copy_user_state_from(self, other: SqliteUserState) -> None:
         """Carry annotations and dismissals over into a freshly built index."""
         self.conn.executemany(
             "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)",
