@@ -105,21 +105,26 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
         url=cfg["paperless.url"], token=token, timeout_seconds=cfg["paperless.timeout_seconds"],
         verify_tls=cfg["paperless.verify_tls"], deadline=deadline,
     ) as client:
-        sqlite = cfg["index.backend"] != "redis"
         try:
             result = check(document_id, cfg, settings, client, deadline=deadline, log=log)
         except IndexBusyError as exc:
-            if not sqlite:
-                raise
+            from .indexfile import index_location
             from .pending import holder, queue
 
-            where = queue(cfg.index_path, document_id, str(exc))
+            # The queue is a file beside the configured index path (for Redis: on this
+            # host, drained by this host's next hook).
+            try:
+                where = queue(cfg.index_path, document_id, str(exc))
+            except OSError as err:
+                raise IndexBusyError(f"{exc}; the document could not be queued either ({err.strerror}): "
+                                     f"run 'paperless-dedupe hook --document-id {document_id}' later") from None
+            who = (holder(cfg.index_path) if cfg["index.backend"] != "redis"
+                   else "another paperless-dedupe run (it holds the Redis write lock)")
             raise QueuedError(
-                f"index {cfg.index_path} is held by {holder(cfg.index_path)}: queued in {where}; the next hook "
+                f"index {index_location(cfg)} is held by {who}: queued in {where}; the next hook "
                 "or 'paperless-dedupe rebuild-index --annotate' checks it"
             ) from None
-        if sqlite:
-            _drain(cfg, settings, client, deadline=deadline, log=log, own=result.document_id)
+        _drain(cfg, settings, client, deadline=deadline, log=log, own=result.document_id)
     return result
 
 

@@ -52,6 +52,7 @@ def queue(index_path: Path, doc_id: int, reason: str) -> Path:
     """Append ``doc_id`` to the pending file; returns its path."""
     path = pending_path(index_path)
     line = json.dumps({"id": int(doc_id), "at": _now(), "reason": reason}, ensure_ascii=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
     with _locked_file(path, os.O_WRONLY | os.O_APPEND) as fd:
         os.write(fd, line.encode())
     return path

@@ -552,6 +552,28 @@ def test_hook_e2e_rescan_annotated_next_invoice_not(library: FakePaperless, tmp_
     assert rclient.hkeys(f"{NS}:user:annotations:2") == [b"1"]
 
 
+def test_hook_e2e_redis_lock_held_queues_the_document(library: FakePaperless, tmp_path: Path, redis_url: str,
+                                                      rclient: Any) -> None:
+    """Another run holds the Redis write lock past the hook's deadline: the hook queues
+    its document on this host and says so; the next hook checks it and annotates it."""
+    extra = _redis_env(redis_url)
+    assert run_hook(library, tmp_path, 1, **extra).returncode == 0
+    rclient.set(f"{NS}:lock", b"someone-else", px=120_000)
+    try:
+        held = run_hook(library, tmp_path, 2, PAPERLESS_DEDUPE_HOOK_TIMEOUT_SECONDS="10", **extra)
+    finally:
+        rclient.delete(f"{NS}:lock")
+    assert held.returncode == 0
+    assert "document 2 not checked: index redis://127.0.0.1" in held.stderr, held.stderr
+    assert "is held by another paperless-dedupe run (it holds the Redis write lock): queued in " in held.stderr
+    third = run_hook(library, tmp_path, 3, **extra)
+    assert third.returncode == 0 and third.stderr == "", third.stderr
+    assert "queued document 2 checked: 1 possible duplicate(s)" in third.stdout, third.stdout
+    doc2 = library.document(2)
+    assert our_tag_id(library) in doc2["tags"] and "#1" in doc2["notes"][0]["note"]
+    assert (tmp_path / "index.sqlite3.pending").read_text() == ""
+
+
 def test_hook_e2e_second_run_changes_nothing_with_paperless_redis(library: FakePaperless, tmp_path: Path,
                                                                   redis_url: str) -> None:
     extra = {"PAPERLESS_DEDUPE_INDEX_BACKEND": "redis", "PAPERLESS_REDIS": redis_url}

@@ -31,7 +31,7 @@ def paperless_client(cfg: Config) -> PaperlessClient:
 def pending_and_paperless(cfg: Config, indexed: int) -> dict[str, Any]:
     """Documents hooks queued (the index was held), and the index's count next to
     Paperless's (when a token is configured; ``status`` works without one)."""
-    waiting = pending.queued(cfg.index_path) if cfg["index.backend"] != "redis" else []
+    waiting = pending.queued(cfg.index_path)  # for Redis: what hooks on this host queued
     out: dict[str, Any] = {"pending_documents": len(waiting),
                            "pending_ids": [item["id"] for item in waiting[:20]],
                            "paperless_documents": None, "paperless_error": None}

@@ -97,7 +97,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         if args.annotate and client is not None:
             dry_run = bool(args.dry_run or cfg["actions.dry_run"])
             annotate_results(client, cfg, settings, analysis_report, info, dry_run=dry_run)
-            if not dry_run and cfg["index.backend"] != "redis":
+            if not dry_run:
                 pending.done(cfg.index_path, checked)  # queued documents now indexed and annotated
         _summary(args, analysis_report, cfg, titles)
     finally:

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from .._errors import IndexMismatchError, IndexStoreError
+from .._errors import IndexBusyError, IndexMismatchError, IndexStoreError
 from ._redis_documents import RedisDocuments
 from ._redis_support import (
     BUILD_MARKER_TTL,
@@ -164,7 +164,7 @@ class RedisIndex(RedisDocuments, RedisUserState):
         with self._guard():
             lock = Lock(self._r, self._k_lock, LOCK_TTL_MS)
             if not lock.acquire(self.lock_timeout):
-                raise IndexStoreError(
+                raise IndexBusyError(
                     f"index {self.path} stayed locked for {self.lock_timeout:g} s (another hook or a rebuild "
                     "is writing it): try again"
                 )
