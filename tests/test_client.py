@@ -127,6 +127,27 @@ def test_documents_trashed_while_listing_make_no_other_vanish(fake_paperless: An
     assert trashed == [2, 3, 7] and len(lists) > 3, "the documents were not trashed while the list was read"
     assert got == sorted(got)
     assert set(got) - {2, 3, 7} == set(range(1, 31)) - {2, 3, 7}  # none of the others vanished
+def test_id_list_longer_than_a_page_is_read_again_when_it_shrank(
+    fake_paperless: Any, make_client: MakeClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Above 100,000 documents the ids come in several pages; a document trashed between
+    two of them shifts the second: the changed ``count`` makes the client read again."""
+    from paperless_dedupe_hook.paperless import _listing
+
+    monkeypatch.setattr(_listing, "_IDS_PAGE", 5)  # stands for Paperless's 100,000
+    fake_paperless.add_documents({"id": i, "content": f"text {i}"} for i in range(1, 13))
+    pages: list[str | None] = []
+
+    def on_list(request: Any) -> None:
+        pages.append(request.param("page"))
+        if len(pages) == 2:  # after the first page of ids, before the second
+            fake_paperless.trash_document(3)
+
+    fake_paperless.inject("call", path_regex=r"/api/documents/$", method="GET", fn=on_list, times=None)
+    assert make_client().document_ids() == [i for i in range(1, 13) if i != 3]
+    assert pages.count("1") == 2, pages  # the whole list was read a second time
+
+
 def test_get_document_with_fields(fake_paperless: Any, make_client: MakeClient) -> None:
     fake_paperless.seed_sample()
     doc = make_client().get_document(4, fields=["content"])
