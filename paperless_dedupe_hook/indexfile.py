@@ -91,19 +91,23 @@ def database_error(path: Path, exc: sqlite3.DatabaseError) -> IndexStoreError:
     return IndexCorruptError(f"index {path} is damaged ({exc}): run 'paperless-dedupe rebuild-index' to build a new one")
 
 
+# Where a rebuild started in the live index's change log: (index or generation id,
+# last change).  None: carry nothing over (callers that rebuild with no hooks around).
 ChangeMark: TypeAlias = "tuple[str, int] | None"
+NO_INDEX_YET = ("", 0)
 
 
 def change_mark(path: Path) -> ChangeMark:
     """Where the live index stands before a full rebuild starts reading documents:
-    the swap carries over every document hooks put or removed after it."""
+    the swap carries over every document hooks put or removed after it.  No index
+    (or an unusable one) yet: ("", 0), everything a file made meanwhile holds."""
     if not path.exists():
-        return None
+        return NO_INDEX_YET
     try:
         with locked(path, exclusive=False), SqliteIndex(path) as index:
             return index.change_mark()
     except (IndexStoreError, sqlite3.DatabaseError):
-        return None  # an unusable old index: the swap replaces it anyway
+        return NO_INDEX_YET  # the swap replaces it anyway
 
 
 def write_fresh(
@@ -150,7 +154,7 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path, since: ChangeMark) -> int:
                         # Under the exclusive lock no hook writes the old file: what hooks
                         # indexed (or an incremental removed) since the rebuild started
                         # goes into the new one as it is now.
-                        if old.meta().get("hash_scheme") and _same_parameters(old, fresh):
+                        if since is not None and old.meta().get("hash_scheme") and _same_parameters(old, fresh):
                             carried = sum(fresh.carry_over(old, old.changed_since(since)))
                     old.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 except sqlite3.DatabaseError as exc:
@@ -266,7 +270,7 @@ def change_mark_configured(cfg: Config) -> ChangeMark:
         with RedisIndex(_redis_url(cfg)) as rindex:
             return rindex.change_mark()
     except IndexStoreError:
-        return None  # no index yet, or Redis unreachable: the build says so itself
+        return NO_INDEX_YET  # no index yet, or Redis unreachable: the build says so itself
 
 
 def write_fresh_configured(

@@ -105,8 +105,9 @@ REBUILD_KILL_POINTS = [
     pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.copy_user_state_from", "before", 1, "", id="before-user-state"),
     pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.copy_user_state_from", "after", 1, "", id="after-user-state"),
     pytest.param("pathlib:Path.unlink", "after", 1, "index.sqlite3-wal", id="after-removing-old-wal"),
-    pytest.param("os:replace", "before", 1, "", id="before-rename"),
-    pytest.param("os:replace", "after", 1, "", id="after-rename"),
+    # (the index's rename, not the holder file's: its arguments name the new file)
+    pytest.param("os:replace", "before", 1, "index.sqlite3.rebuild", id="before-rename"),
+    pytest.param("os:replace", "after", 1, "index.sqlite3.rebuild", id="after-rename"),
 ]
 
 

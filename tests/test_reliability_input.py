@@ -152,7 +152,7 @@ def test_work_that_cannot_meet_the_deadline_is_stopped_by_the_alarm(
     from paperless_dedupe_hook.core import features
 
     lib = corpus(77, documents=2, pairs=0)
-    doc_id = fake.add_document(lib.docs[0])["id"]
+    doc_id = fake.add_document(title="endless", content=lib.docs[0]["content"])["id"]
     real = features.compute
     rounds: list[int] = []
 

@@ -24,10 +24,10 @@ class SqliteChanges:
         last = self.conn.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0]
         return (str(row[0]) if row else "", int(last))
 
-    def changed_since(self, mark: tuple[str, int] | None) -> list[int]:
+    def changed_since(self, mark: tuple[str, int]) -> list[int]:
         """Documents put or removed after ``mark``; every changed document when the mark
         belongs to another file (none yet, or one another rebuild swapped in meanwhile)."""
-        index_id, seq = mark if mark is not None else ("", 0)
+        index_id, seq = mark
         if index_id != self.change_mark()[0]:
             seq = 0
         return [r[0] for r in self.conn.execute("SELECT DISTINCT doc_id FROM changes WHERE seq > ? ORDER BY doc_id",

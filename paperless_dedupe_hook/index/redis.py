@@ -295,13 +295,14 @@ class RedisIndex(RedisDocuments, RedisUserState):
         """Make this built generation the live one; retire the old one after ``grace_seconds``.
         First, under the write lock, carry over what hooks put or removed in the live
         generation after ``since`` (a ``change_mark`` taken before the build read its
-        documents).  Returns how many documents were carried over."""
+        documents; None: nothing).  Returns how many documents were carried over."""
         if not self._building:
             raise RuntimeError("switch() is for a generation from RedisIndex.build()")
         carried = 0
         with self.write():
             old = self._r.get(self._k_current)
-            if old is not None and old.decode() != self.generation and self._same_parameters(old.decode()):
+            if (since is not None and old is not None and old.decode() != self.generation
+                    and self._same_parameters(old.decode())):
                 carried = self.carry_from(old.decode(), self.changed_in(old.decode(), since))
 
             def fill(pipe: Any) -> None:
