@@ -180,6 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--from-jsonl", metavar="FILE", help="read documents from JSONL instead of the API")
     src.add_argument("--from-export", metavar="DIR", help="read a document_exporter directory (manifest.json)")
     p.add_argument("--incremental", action="store_true", help="only documents changed since the last run; drop deleted ones")
+    p.add_argument("--allow-shrink", action="store_true",
+                   help="replace the index even when the source yields no documents or under half as many as it holds")
     p.add_argument("--annotate", action="store_true", help="write tag, note and link for every duplicate found")
     p.add_argument("--dry-run", action="store_true", help="with --annotate: show what would be written")
     p.add_argument("--report", metavar="FILE", help="write the result as JSON")

@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .. import sources
-from .._errors import UsageError
+from .. import guards, sources
+from .._errors import PaperlessError, UsageError
 from ..config import Config
 from ..core import cluster
 from ..core.features import compute
@@ -65,20 +65,26 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
     offline = bool(args.from_jsonl or args.from_export)
     if offline and args.annotate:
         raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    if args.incremental and offline:
+        raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
+    guards.check_index_path(cfg, info)  # before any document is read
     client = None if offline else paperless_client(cfg)
     try:
         if args.incremental:
-            if offline:
-                raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
             analysis_report = incremental(args, cfg, settings, client, info)
             titles: dict[str, str] = {}
         else:
             dismissed = previous_dismissals(cfg)
+            known = guards.indexed_ids(cfg)
             started = now_iso()
             docs = _iter_documents(args, client)
             progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
             analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
             progress.finish()
+            if client is not None:
+                _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
+            guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),
+                                location=index_location(cfg), allow=bool(getattr(args, "allow_shrink", False)))
             write_fresh_configured(cfg, analysis, settings, run_kind="full")
             if not offline:
                 with open_configured(cfg, settings) as index, index.write():
@@ -95,6 +101,32 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         if client is not None:
             client.close()
     return 0
+
+
+def _source_name(args: argparse.Namespace, cfg: Config) -> str:
+    if args.from_jsonl:
+        return f"the JSONL file {args.from_jsonl}"
+    if args.from_export:
+        folder = Path(args.from_export)
+        return f"the export {folder / 'manifest.json' if folder.is_dir() else folder}"
+    return f"Paperless at {cfg['paperless.url']}"
+
+
+def _note_unseen(client: Any, known: set[int], read: set[int], info: Callable[[str], None]) -> None:
+    """Say how many indexed documents the API did not show, and why that may be."""
+    try:
+        user = client.ui_settings().get("user") or {}
+        who, superuser = f"user {user.get('username') or user.get('id')}", bool(user.get("is_superuser"))
+    except PaperlessError:
+        who, superuser = "the token's user (its permissions could not be read)", False
+    unseen = len(known - read)
+    if superuser:
+        if unseen:
+            info(f"{unseen} document(s) of the old index are no longer in Paperless (deleted or in the trash)")
+        return
+    info(f"{who} is not a superuser: Paperless showed it {len(read)} document(s), only those it owns, that have "
+         f"no owner or that are shared with it" + (f"; {unseen} document(s) of the old index were not among them "
+                                                   "(not visible to this user, or deleted)" if unseen else ""))
 
 
 def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles: dict[str, str]) -> None:
@@ -152,6 +184,9 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         present = set(client.document_ids())
         known = index.modified_of()
         deleted = [i for i in known if i not in present]
+        remaining = len(known) - len(deleted) + len({d.id for d in changed} - set(known))
+        guards.check_shrink(f"Paperless at {cfg['paperless.url']}", remaining, len(known), location=path,
+                            allow=bool(getattr(args, "allow_shrink", False)))
         feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
         touched = {d.id for d in changed} | set(deleted)
         pairs, _groups = index.results()
