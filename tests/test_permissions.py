@@ -148,3 +148,16 @@ def test_csrf_page_and_proxy_page_are_told_apart(fake_paperless: FakePaperless) 
         with pytest.raises(Exception, match="A proxy or web server in front of Paperless refused the request") as caught:
             client.ui_settings()
     assert not isinstance(caught.value, PaperlessPermissionError)
+
+
+def test_check_of_a_document_the_user_may_not_see_says_so(viewer_fake: FakePaperless, tmp_path: Path) -> None:
+    from tests.test_rebuild_safety import run
+
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text("".join(json.dumps({"id": i, "content": f"document {i} " * 30}) + "\n" for i in range(1, 6)))
+    assert run(tmp_path, "rebuild-index", "--from-jsonl", str(docs)).returncode == 0
+    proc = run(tmp_path, "check", "2", env={"PAPERLESS_DEDUPE_URL": viewer_fake.url,
+                                             "PAPERLESS_DEDUPE_TOKEN": viewer_fake.token})
+    assert proc.returncode == 4, proc.stdout + proc.stderr
+    assert "\nerror: The token's user may not see document 2 (403)" in proc.stderr, proc.stderr
+    assert "paperless.url" not in proc.stderr and "Traceback" not in proc.stderr
