@@ -65,6 +65,8 @@ def cmd_rebuild(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     from . import maintenance
 
+    if args.doc_id <= 0:
+        raise UsageError(f"check takes a document id (a whole number from 1), got {args.doc_id}")
     settings = _settings(args, cfg)
     with paperless_client(cfg) as client:
         result = maintenance.check_document(client, cfg, settings, args.doc_id)
@@ -75,6 +77,8 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
         for m in result["matches"]:
             print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
                   f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+    elif not result["compared"]:
+        print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s)")
     return 1 if result["matches"] else 0
@@ -123,6 +127,8 @@ def cmd_status(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
     from ..indexfile import now_iso, open_configured
 
+    if args.a <= 0 or args.b <= 0:
+        raise UsageError(f"dismiss takes two document ids (whole numbers from 1), got {args.a} and {args.b}")
     if args.a == args.b:
         raise UsageError(f"dismiss needs two different documents, got {args.a} twice")
     settings = _settings(args, cfg)

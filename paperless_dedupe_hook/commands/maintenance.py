@@ -91,11 +91,11 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                     index.set_meta({"last_sync_started": started})
             analysis_report = report(analysis, settings)
             titles = analysis_titles(analysis)
-        if args.report:
-            Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False), encoding="utf-8")
-        if args.annotate and client is not None:
+        if args.annotate and client is not None:  # before --report: pairs dismissed meanwhile leave it
             annotate_results(client, cfg, settings, analysis_report, info,
                              dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
+        if args.report:
+            Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False), encoding="utf-8")
         _summary(args, analysis_report, cfg, titles)
     finally:
         if client is not None:
@@ -161,11 +161,24 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
         outcome = None
         for doc_id in sorted(by_newer):
             outcome = annotator.annotate(doc_id, by_newer[doc_id], outcome=outcome)
+        if outcome is not None and outcome.dismissed and not dry_run:
+            _drop_dismissed(index, rep, set(outcome.dismissed))
     if outcome is not None:
         for line in outcome.planned:
             print(f"would {line}")
         verb = "would annotate" if dry_run else "annotated"
         info(f"{verb} {len(outcome.annotated)} document(s); {len(outcome.dismissed)} pair(s) dismissed by users")
+
+
+def _drop_dismissed(index: Any, rep: dict[str, Any], dismissed: set[tuple[int, int]]) -> None:
+    """Pairs the user dismissed (by removing our tag) during this run leave the results
+    at once: the summary, the --report file and the stored results (report --html)."""
+    pairs = [p for p in rep["pairs"] if (p["a"], p["b"]) not in dismissed]
+    groups = cluster.groups((p["a"], p["b"], p["score"]) for p in pairs)
+    rep["pairs"] = pairs
+    rep["groups"] = [{"primary": g.primary, "members": list(g.members), "confidence": g.confidence} for g in groups]
+    with index.write():
+        index.store_results(pairs, rep["groups"])
 
 
 def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, client: Any,
@@ -237,7 +250,12 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     for m in matches:
         other = m.a if m.b == root else m.b
         out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
-    return {"document": root, "comparable": feats.comparable, "candidates": n, "matches": out}
+    # Whether the document was compared at all: one too short to compare says so
+    # rather than "no duplicates among 0 candidates".
+    compared = feats.comparable
+    why = "" if compared else f"fewer than {settings.features.min_words} words"
+    return {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
+            "candidates": n, "matches": out}
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:
