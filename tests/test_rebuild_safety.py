@@ -224,3 +224,19 @@ def test_a_missing_index_leaves_no_lock_file(tmp_path: Path, library: FakePaperl
     assert proc.returncode == 5, proc.stdout + proc.stderr
     assert "no index at" in error_lines(proc)[0]
     assert leftovers(tmp_path) == []
+
+
+def test_a_failed_swap_leaves_no_rebuild_file(tmp_path: Path) -> None:
+    # Behind the path check's back (the folder changed meanwhile): the rename fails.
+    from paperless_dedupe_hook import config as config_mod
+    from paperless_dedupe_hook.engine import settings_from_config
+    from paperless_dedupe_hook.indexfile import write_fresh
+    from paperless_dedupe_hook.rebuild import Document, analyse
+
+    settings = settings_from_config(config_mod.load(config_path=None, env={"PAPERLESS_DEDUPE_CONFIG": "/dev/null"}))
+    analysis = analyse([Document(id=d["id"], content=d["content"]) for d in DOCS[:5]], settings, workers=1)
+    target = tmp_path / "index.sqlite3"
+    target.mkdir()
+    with pytest.raises(OSError):
+        write_fresh(target, analysis, settings)
+    assert not list(tmp_path.glob("index.sqlite3.rebuild*"))

@@ -34,6 +34,13 @@ def test_dismiss_refuses_ids_that_are_no_document(library: FakePaperless, tmp_pa
     assert status["documents"] == 6
 
 
+def test_check_refuses_an_id_below_1(library: FakePaperless, tmp_path: Path) -> None:
+    proc = cli(library, tmp_path, "check", "0")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "check takes a document id (a whole number from 1), got 0" in proc.stderr
+    assert not library.requests
+
+
 def test_check_of_a_short_document_says_it_was_not_compared(library: FakePaperless, tmp_path: Path) -> None:
     assert cli(library, tmp_path, "rebuild-index").returncode == 0
     short = cli(library, tmp_path, "check", "5")
