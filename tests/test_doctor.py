@@ -224,3 +224,15 @@ def test_without_view_uisettings_doctor_probes_read_only(fake_paperless: FakePap
     assert "all checks passed" not in out
     # read-only: nothing but GETs
     assert {r.method for r in fake_paperless.requests} == {"GET"}
+
+
+def test_a_user_who_sees_no_document_is_warned_even_without_an_index(fake_paperless: FakePaperless,
+                                                                      tmp_path: Path) -> None:
+    for doc_id in (1, 2, 3):
+        fake_paperless.add_document(id=doc_id, content=f"document {doc_id} " * 30, owner=2)
+    fake_paperless.limit_user()  # viewer: the permissions of the recording, owns nothing
+    proc = doctor(fake_paperless, tmp_path)
+    warned = [line for line in lines(proc, "warn") if line.startswith("warn  documents:")]
+    assert len(warned) == 1 and "user viewer sees no documents in Paperless" in warned[0], proc.stdout
+    # every permission is there: only the sharing is missing, which no permission list shows
+    assert not [line for line in lines(proc, "FAIL") if line.startswith("FAIL  permission ")], proc.stdout

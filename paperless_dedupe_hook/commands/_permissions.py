@@ -111,9 +111,14 @@ def report(rep: Lines, perms: Permissions, cfg: Any) -> None:
 
 def check_visible(rep: Lines, perms: Permissions | None, visible: int | None, indexed: int | None) -> None:
     """Warn when the user sees fewer documents than the index holds (sharing, ownership)."""
+    who = f"user {perms.name}" if perms is not None else "the token's user"
+    if visible == 0 and not indexed and not (perms is not None and perms.superuser):
+        rep.line(WARN, f"documents: {who} sees no documents in Paperless: it sees only documents it owns, that have "
+                       "no owner or that are shared with it; use the token of a user who sees every document "
+                       "(a superuser)")
+        return
     if visible is None or indexed is None or visible >= indexed:
         return
-    who = f"user {perms.name}" if perms is not None else "the token's user"
     if perms is not None and perms.superuser:
         rep.line(WARN, f"documents: Paperless has {visible} documents, the index holds {indexed}: documents were "
                        "deleted since the last rebuild; run 'paperless-dedupe rebuild-index --incremental'")
