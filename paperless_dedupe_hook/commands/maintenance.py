@@ -91,11 +91,14 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                     index.set_meta({"last_sync_started": started})
             analysis_report = report(analysis, settings)
             titles = analysis_titles(analysis)
-        if args.annotate and client is not None:  # before --report: pairs dismissed meanwhile leave it
-            annotate_results(client, cfg, settings, analysis_report, info,
-                             dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
-        if args.report:
-            Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False), encoding="utf-8")
+        try:
+            if args.annotate and client is not None:  # before --report: pairs dismissed meanwhile leave it
+                annotate_results(client, cfg, settings, analysis_report, info,
+                                 dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
+        finally:  # also when annotating failed: the index is built, its report is wanted
+            if args.report:
+                Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
+                                             encoding="utf-8")
         _summary(args, analysis_report, cfg, titles)
     finally:
         if client is not None:
