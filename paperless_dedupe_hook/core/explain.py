@@ -1,0 +1,151 @@
+"""The verdict on a pair in words, pure: what a reviewer wants to know first.
+
+"same text; 3 words read differently by OCR", "the newer copy lacks the last page
+(41 words at the end)", "a newer version: “Last updated 2026-11-02” and 4 other
+passages changed".  Built from what is already known about the pair: its scores
+(``PairScore`` or a ``--report`` pair dict) and, when both texts are at hand, their
+:func:`textdiff.diff_texts`.  Without texts the wording rests on the scores alone and
+says less.  A pair whose ``verdict`` is ``"revision"`` (a newer version of the same
+document) is worded as one, whoever decided it.
+
+The older document of a pair is ``a`` (lower id), the newer ``b``: "the newer copy"
+is always ``b``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .textdiff import TextDiff
+
+# Scores at or above these count as "the same" when no texts are at hand.
+SAME_TEXT = 0.97
+NEARLY_SAME = 0.90
+# Below this the discriminative comparison found dates, amounts or numbers that differ.
+SAME_FIGURES = 0.99
+# Overlap (containment) this far above Jaccard: one text holds much more than the other.
+PART_OF = 0.08
+# A quoted changed passage is cut to this many words.
+QUOTE_WORDS = 6
+
+
+@dataclass(frozen=True)
+class PairFacts:
+    score: float
+    jaccard: float
+    fuzzy: float
+    discriminative: float
+    containment: float
+    verdict: str = "duplicate"
+
+
+def facts(pair: Mapping[str, Any] | Any) -> PairFacts:
+    """The numbers of a pair, from a ``--report`` dict or a ``PairScore``-like object
+    (``containment`` is ``similarity`` there; a missing ``verdict`` is "duplicate")."""
+    def get(name: str, *alts: str) -> Any:
+        for key in (name, *alts):
+            value = pair.get(key) if isinstance(pair, Mapping) else getattr(pair, key, None)
+            if value is not None:
+                return value
+        return None
+
+    def num(name: str, *alts: str) -> float:
+        value = get(name, *alts)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            return 0.0
+
+    jaccard = num("jaccard")
+    containment = num("containment", "similarity") or jaccard
+    return PairFacts(num("score"), jaccard, num("fuzzy"), num("discriminative"), containment,
+                     str(get("verdict") or "duplicate"))
+
+
+def _words(n: int) -> str:
+    return f"{n} word{'s' if n != 1 else ''}"
+
+
+def _quote(passage: str) -> str:
+    words = passage.split()
+    cut = " ".join(words[:QUOTE_WORDS]) + (" …" if len(words) > QUOTE_WORDS else "")
+    return f"“{cut}”"
+
+
+def _ocr_clause(diff: TextDiff) -> str:
+    n = diff.ocr_words
+    return f"{_words(n)} read differently by OCR" if n else ""
+
+
+def _with(base: str, *clauses: str) -> str:
+    return "; ".join([base, *(c for c in clauses if c)])
+
+
+def _revision(diff: TextDiff | None) -> str:
+    if diff is None or not diff.changes:
+        return "a newer version of the same document"
+    first = diff.changes[0]
+    quoted = _quote(first.new_text or first.old_text)
+    others = len(diff.changes) - 1
+    if not others:
+        return f"a newer version: {quoted} changed"
+    return f"a newer version: {quoted} and {others} other passage{'s' if others != 1 else ''} changed"
+
+
+def _edge(diff: TextDiff) -> str | None:
+    """The wording for texts that differ only by a block at the start or the end."""
+    if len(diff.changes) != 1:
+        return None
+    c = diff.changes[0]
+    if c.at_end and not c.at_start and not diff.truncated:  # a cut text has no known end
+        if c.old_words and not c.new_words:
+            return f"the newer copy lacks the last page ({_words(c.old_words)} at the end)"
+        if c.new_words and not c.old_words:
+            return f"the newer copy has an extra last page ({_words(c.new_words)} at the end)"
+    if c.at_start and not c.at_end:
+        if c.new_words and not c.old_words:
+            return f"the newer copy has an extra first page ({_words(c.new_words)} at the start, e.g. a cover sheet)"
+        if c.old_words and not c.new_words:
+            return f"the newer copy lacks the first page ({_words(c.old_words)} at the start)"
+    return None
+
+
+def _from_diff(f: PairFacts, diff: TextDiff) -> str:
+    ocr = _ocr_clause(diff)
+    if not diff.changes:
+        return _with("same text", ocr)
+    edge = _edge(diff)
+    if edge is not None:
+        return _with(edge, ocr)
+    changed = diff.changed_words
+    places = len(diff.changes)
+    figures = any(ch.isdigit() for c in diff.changes for ch in c.old_text + c.new_text)
+    longer = max(diff.old_words, diff.new_words, 1)
+    base = "nearly the same text" if changed <= 0.05 * longer else "much of the text is the same"
+    where = f"{_words(changed)} differ in {places} place{'s' if places != 1 else ''}"
+    return _with(f"{base}: {where}", "numbers or dates among them" if figures else "", ocr)
+
+
+def _from_scores(f: PairFacts) -> str:
+    figures = "some dates, amounts or numbers differ" if f.discriminative < SAME_FIGURES else ""
+    if f.containment - f.jaccard >= PART_OF:
+        return _with("one copy holds only part of the other's text (a page missing or added)", figures)
+    if f.jaccard >= SAME_TEXT and f.fuzzy >= SAME_TEXT:
+        return _with("same text", figures)
+    if f.jaccard >= SAME_TEXT and f.fuzzy >= NEARLY_SAME:
+        return _with("same text, read differently by OCR in places", figures)
+    if f.jaccard >= NEARLY_SAME or f.fuzzy >= NEARLY_SAME:
+        return _with("nearly the same text", figures)
+    return _with("much of the text is the same", figures)
+
+
+def verdict_sentence(pair: Mapping[str, Any] | Any, diff: TextDiff | None = None) -> str:
+    """One sentence (no final period) on how the newer document ``b`` differs from ``a``."""
+    f = facts(pair)
+    if f.verdict == "revision":
+        return _revision(diff)
+    if diff is not None:
+        return _from_diff(f, diff)
+    return _from_scores(f)
