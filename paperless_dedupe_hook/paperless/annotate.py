@@ -74,12 +74,14 @@ def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[
     return "\n".join(lines)
 
 
-def verdicts(client: Client, doc_id: int, matches: Iterable[tuple[PairScore, int, str]]) -> dict[int, str]:
-    """The verdict in words for each match, from both current texts (one request);
-    {} when Paperless cannot give them (the note then words the scores alone)."""
+def verdicts(texts_of: Callable[[list[int]], Mapping[int, str]], doc_id: int,
+             matches: Iterable[tuple[PairScore, int, str]]) -> dict[int, str]:
+    """The verdict in words for each match, from both current texts (``texts_of``:
+    e.g. one request to Paperless); {} when they cannot be had (the note then words
+    the scores alone)."""
     matches = list(matches)
     try:
-        texts = client.document_texts([doc_id, *(m[1] for m in matches)])
+        texts = texts_of([doc_id, *(m[1] for m in matches)])
     except PaperlessError:
         return {}
     out = {}
@@ -113,11 +115,13 @@ class Annotator:
         now: Callable[[], str],
         saved_view: str = "",
         pin_view: bool = False,
+        texts: Callable[[list[int]], Mapping[int, str]] | None = None,
     ) -> None:
         self.client, self.ledger = client, ledger
         self.tag_name, self.note, self.link_name, self.dry_run = tag, note, link_field, dry_run
         self.now = now
         self.view_name, self.pin_view = saved_view, pin_view
+        self.texts = texts or client.document_texts  # documents' current texts, for the note's verdict
         self._tag_id: int | None = None
         self._field_id: int | None = None
         self._resolved = False
@@ -260,7 +264,7 @@ class Annotator:
         already = noted_ids(self.client.get_notes(doc_id))
         fresh = [m for m in matches if m[1] not in already]
         if fresh:
-            body = note_text(fresh, verdicts(self.client, doc_id, fresh))
+            body = note_text(fresh, verdicts(self.texts, doc_id, fresh))
             self._write(outcome, f"note #{doc_id}: {body!r}", lambda: self.client.add_note(doc_id, body))
 
     def _write(self, outcome: Outcome, what: str, action: Callable[[], object]) -> None:

@@ -71,7 +71,8 @@ def merged_settings(settings: Mapping[str, Any], view_id: int) -> dict[str, Any]
     group = dict(group) if isinstance(group, Mapping) else {}
     changed = False
     for key in PIN_KEYS:
-        ids = list(group.get(key)) if isinstance(group.get(key), list) else []
+        current = group.get(key)
+        ids = list(current) if isinstance(current, list) else []
         if not any(str(v) == str(view_id) for v in ids):
             ids.append(int(view_id))
             group[key] = ids
