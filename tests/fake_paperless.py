@@ -1107,7 +1107,7 @@ class FakePaperless:
     def _api_thumb(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
         record = self._doc_or_404(args[0], detail="Not found.")  # review.json seq 502
-        body = self.thumbnails.get(record["id"]) or THUMBNAILS[record["id"] % len(THUMBNAILS)]
+        body = self.thumbnails.get(record["id"]) or THUMBNAILS[(record["id"] - 1) % len(THUMBNAILS)]
         return 200, _Binary(body, "image/webp",
                             [("Content-Disposition", f'inline; filename="{record["id"]:07d}.webp"')])
 

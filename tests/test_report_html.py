@@ -15,14 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from paperless_dedupe_hook.commands.report import render, word_diff
+from paperless_dedupe_hook.commands.report import render
 from tests.fake_paperless import FakePaperless
 
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "bench" / "corpus" / "sample" / "docs.jsonl"
-PAPERLESS = "http://paperless.test:8000"  # for render() alone; the command links to the fake
-DOC_LINK = re.compile(r"http://(?:paperless\.test:8000|127\.0\.0\.1:\d+)/documents/(\d+)/details")
+PAPERLESS = "http://paperless.test:8000"  # paperless.url; the fixture's report talks to the fake
+PUBLIC = "https://paperless.example.org"  # Paperless's own PAPERLESS_URL: where the links go
+DOC_LINK = re.compile(r"(?:http://paperless\.test:8000|https://paperless\.example\.org)/documents/(\d+)/details")
+PICTURE = re.compile(r"data:image/webp;base64,[A-Za-z0-9+/]+=*")
 XSS_TITLE = "<script>alert(1)</script>"
 XSS_TEXT = "invoice <img src=x onerror=alert(1)> total"
 
@@ -80,7 +82,8 @@ def tiny_corpus(path: Path) -> Path:
 def _env(tmp: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERLESS_", "DOCUMENT_"))}
     env.update({"HOME": str(tmp), "XDG_CONFIG_HOME": str(tmp / "cfg"), "XDG_DATA_HOME": str(tmp / "data"),
-                "PAPERLESS_DEDUPE_URL": PAPERLESS, "PAPERLESS_DEDUPE_INDEX": str(tmp / "index.sqlite3")})
+                "PAPERLESS_DEDUPE_URL": PAPERLESS, "PAPERLESS_DEDUPE_INDEX": str(tmp / "index.sqlite3"),
+                "PAPERLESS_URL": PUBLIC})
     return env
 
 

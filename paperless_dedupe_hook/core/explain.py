@@ -29,6 +29,10 @@ SAME_FIGURES = 0.99
 PART_OF = 0.08
 # A quoted changed passage is cut to this many words.
 QUOTE_WORDS = 6
+# A block missing or added at the start or end is called a page from this many words.
+PAGE_WORDS = 25
+# Share of changed words up to which texts are "nearly" / "mostly" the same.
+NEARLY_SHARE, MOSTLY_SHARE = 0.10, 0.30
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ def _words(n: int) -> str:
 
 def _quote(passage: str) -> str:
     words = passage.split()
-    cut = " ".join(words[:QUOTE_WORDS]) + (" …" if len(words) > QUOTE_WORDS else "")
+    cut = " ".join(words[:QUOTE_WORDS]).rstrip(".,;:") + (" …" if len(words) > QUOTE_WORDS else "")
     return f"“{cut}”"
 
 
@@ -101,14 +105,18 @@ def _edge(diff: TextDiff) -> str | None:
     c = diff.changes[0]
     if c.at_end and not c.at_start and not diff.truncated:  # a cut text has no known end
         if c.old_words and not c.new_words:
-            return f"the newer copy lacks the last page ({_words(c.old_words)} at the end)"
+            return (f"the newer copy lacks the last page ({_words(c.old_words)} at the end)" if c.old_words >= PAGE_WORDS
+                    else f"the newer copy lacks the last {_words(c.old_words)}")
         if c.new_words and not c.old_words:
-            return f"the newer copy has an extra last page ({_words(c.new_words)} at the end)"
+            return (f"the newer copy has an extra last page ({_words(c.new_words)} at the end)"
+                    if c.new_words >= PAGE_WORDS else f"the newer copy has {_words(c.new_words)} more at the end")
     if c.at_start and not c.at_end:
         if c.new_words and not c.old_words:
-            return f"the newer copy has an extra first page ({_words(c.new_words)} at the start, e.g. a cover sheet)"
+            return (f"the newer copy has an extra first page ({_words(c.new_words)} at the start, e.g. a cover sheet)"
+                    if c.new_words >= PAGE_WORDS else f"the newer copy has {_words(c.new_words)} more at the start")
         if c.old_words and not c.new_words:
-            return f"the newer copy lacks the first page ({_words(c.old_words)} at the start)"
+            return (f"the newer copy lacks the first page ({_words(c.old_words)} at the start)"
+                    if c.old_words >= PAGE_WORDS else f"the newer copy lacks the first {_words(c.old_words)}")
     return None
 
 
@@ -123,7 +131,9 @@ def _from_diff(f: PairFacts, diff: TextDiff) -> str:
     places = len(diff.changes)
     figures = any(ch.isdigit() for c in diff.changes for ch in c.old_text + c.new_text)
     longer = max(diff.old_words, diff.new_words, 1)
-    base = "nearly the same text" if changed <= 0.05 * longer else "much of the text is the same"
+    share = changed / longer
+    base = ("nearly the same text" if share <= NEARLY_SHARE else "mostly the same text" if share <= MOSTLY_SHARE
+            else "much of the text is the same")
     where = f"{_words(changed)} differ in {places} place{'s' if places != 1 else ''}"
     return _with(f"{base}: {where}", "numbers or dates among them" if figures else "", ocr)
 
