@@ -134,7 +134,7 @@ def _from_diff(f: PairFacts, diff: TextDiff) -> str:
     share = changed / longer
     base = ("nearly the same text" if share <= NEARLY_SHARE else "mostly the same text" if share <= MOSTLY_SHARE
             else "much of the text is the same")
-    where = f"{_words(changed)} differ in {places} place{'s' if places != 1 else ''}"
+    where = f"{_words(changed)} differ{'s' if changed == 1 else ''} in {places} place{'s' if places != 1 else ''}"
     return _with(f"{base}: {where}", "numbers or dates among them" if figures else "", ocr)
 
 
