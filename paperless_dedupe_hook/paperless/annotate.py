@@ -4,10 +4,11 @@ Only additive calls: ``bulk_edit`` ``add_tag`` and ``modify_custom_fields`` with
 merged link list (never a PATCH, which replaces whole lists), and a note POST.
 Every step checks first what is already there, so a second run writes nothing.
 The newer document of a pair (higher id) is the one annotated; the primary, the
-oldest, is left alone.  The note says in words how the two differ (core.explain),
-from both texts when Paperless gives them, else from the scores.  The first
-annotation also makes sure our saved view exists (paperless.saved_view).  The index records each written pair after the tag is set:
+oldest, is left alone.  The index records each written pair after the tag is set:
 a recorded pair whose document has lost our tag was dismissed by the user.
+The note says in words how the two differ (core.explain), from both texts when
+they can be had, else from the scores.  The first annotation of a run also makes
+sure our saved view exists (paperless.saved_view).
 """
 
 from __future__ import annotations
@@ -18,10 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .._errors import PaperlessError
-from ..core.explain import verdict_sentence
 from ..core.scoring import PairScore
-from ..core.textdiff import diff_texts
-from . import saved_view
 
 NOTE_HEADER = "Possible duplicate (paperless-dedupe-hook):"
 # The ids a note names: "- #N" at the start of a line (a title or a quoted passage may
@@ -63,6 +61,8 @@ class Outcome:
 def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[int, str] | None = None) -> str:
     """``matches``: (pair, the other document's id, its title); ``sentences``: the
     verdict in words by the other document's id (else worded from the scores)."""
+    from ..core.explain import verdict_sentence  # only when a note is written (the hook's usual run has none)
+
     lines = [NOTE_HEADER]
     for pair, other, title in matches:
         said = (sentences or {}).get(other) or verdict_sentence(pair)
@@ -79,6 +79,9 @@ def verdicts(texts_of: Callable[[list[int]], Mapping[int, str]], doc_id: int,
     """The verdict in words for each match, from both current texts (``texts_of``:
     e.g. one request to Paperless); {} when they cannot be had (the note then words
     the scores alone)."""
+    from ..core.explain import verdict_sentence
+    from ..core.textdiff import diff_texts
+
     matches = list(matches)
     try:
         texts = texts_of([doc_id, *(m[1] for m in matches)])
@@ -156,6 +159,8 @@ class Annotator:
         failure (e.g. no add_savedview permission) is a warning: the marks matter more."""
         if self._view_checked or not self.view_name or not self.tag_name:
             return
+        from . import saved_view
+
         self._view_checked = True
         try:
             if self.dry_run or self._tag_id is None:
@@ -164,11 +169,16 @@ class Annotator:
                                            f"{self.tag_name!r}, newest first)")
                 return
             view, created = saved_view.ensure(self.client, self.view_name, self._tag_id, show=self.pin_view)
-            if created and self.pin_view:
-                saved_view.pin(self.client, int(view["id"]))
         except PaperlessError as exc:
             outcome.warnings.append(f"saved view {self.view_name!r} not created: {exc} (set actions.saved_view = "
                                     "\"\" to stop trying)")
+            return
+        if created and self.pin_view:
+            try:
+                saved_view.pin(self.client, int(view["id"]))
+            except PaperlessError as exc:
+                outcome.warnings.append(f"saved view {self.view_name!r} created but not pinned to the dashboard "
+                                        f"and sidebar: {exc} (try 'paperless-dedupe doctor --pin-view')")
 
     @staticmethod
     def _create(create: Callable[[], Mapping[str, Any]], find: Callable[[], list[dict[str, Any]]]) -> int:
