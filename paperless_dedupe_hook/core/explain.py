@@ -123,6 +123,8 @@ def _edge(diff: TextDiff) -> str | None:
 def _from_diff(f: PairFacts, diff: TextDiff) -> str:
     ocr = _ocr_clause(diff)
     if not diff.changes:
+        if diff.truncated:  # only the start of a very long text was compared
+            return _with(f"same text in the first {min(diff.old_words, diff.new_words):,} words compared", ocr)
         return _with("same text", ocr)
     edge = _edge(diff)
     if edge is not None:
