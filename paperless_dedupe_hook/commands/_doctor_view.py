@@ -26,8 +26,8 @@ def check_saved_view(line: Callable[[str, str], None], client: Any, *, name: str
              + (": --pin-view has no view to pin; set actions.saved_view" if pin else ""))
         return
     if not tag:
-        line(WARN, f"saved view {name!r}: not created, because actions.tag is empty (the view shows the tagged "
-                   "documents)")
+        line(FAIL if pin else OK, f"saved view {name!r}: none, because actions.tag is empty (the view shows the "
+                                  "tagged documents)")
         return
     try:
         view = saved_view.find(client, name)
