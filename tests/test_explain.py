@@ -58,6 +58,22 @@ def test_pages_missing_or_added(older: str, newer: str, expected: str) -> None:
     assert verdict_sentence(SCORES, diff_texts(older, newer)) == expected
 
 
+def test_a_cover_sheet_repeating_the_letterhead_and_a_page_with_noise_elsewhere() -> None:
+    cover = "ACME Office Supplies GmbH\nTELEFAX to: Buyer, from: Accounts.\n" + PAGE_TWO + "\n"
+    assert verdict_sentence(SCORES, diff_texts(INVOICE, cover + INVOICE)) == (
+        "the newer copy has an extra first page (74 words at the start, e.g. a cover sheet)")
+    shorter = RESCAN.replace("fourteen days", "thirty days")
+    assert verdict_sentence(SCORES, diff_texts(INVOICE + "\n" + PAGE_TWO, shorter)) == (
+        "the newer copy lacks the last page (65 words at the end); 1 other word differs in 1 place; "
+        "5 words read differently by OCR")
+
+
+def test_a_word_hyphenated_at_a_line_end_is_one_word() -> None:
+    diff = diff_texts("weshalb wir die Stornierung heute", "weshalb wir die Sto-\nrnierung heute")
+    assert diff.changes == () and diff.ocr_words == 0 and diff.new_words == 5
+    assert "".join(s.text for s in diff.new) == "weshalb wir die Sto-\nrnierung heute"
+
+
 def test_a_revision_verdict_on_the_pair_says_newer_version() -> None:
     newer = INVOICE.replace("date 2026-10-14", "date 2026-11-02").replace("fourteen days", "thirty days")
     pair = {**SCORES, "verdict": "revision"}

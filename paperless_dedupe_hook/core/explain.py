@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .textdiff import TextDiff
+from .textdiff import Change, TextDiff
 
 # Scores at or above these count as "the same" when no texts are at hand.
 SAME_TEXT = 0.97
@@ -98,26 +98,45 @@ def _revision(diff: TextDiff | None) -> str:
     return f"a newer version: {quoted} and {others} other passage{'s' if others != 1 else ''} changed"
 
 
-def _edge(diff: TextDiff) -> str | None:
-    """The wording for texts that differ only by a block at the start or the end."""
-    if len(diff.changes) != 1:
-        return None
-    c = diff.changes[0]
-    if c.at_end and not c.at_start and not diff.truncated:  # a cut text has no known end
-        if c.old_words and not c.new_words:
-            return (f"the newer copy lacks the last page ({_words(c.old_words)} at the end)" if c.old_words >= PAGE_WORDS
-                    else f"the newer copy lacks the last {_words(c.old_words)}")
-        if c.new_words and not c.old_words:
-            return (f"the newer copy has an extra last page ({_words(c.new_words)} at the end)"
-                    if c.new_words >= PAGE_WORDS else f"the newer copy has {_words(c.new_words)} more at the end")
+def _page(c: Change, truncated: bool) -> str | None:
+    """The wording of a block only one text has, at the start or the end of both."""
+    # A cover sheet may replace a word or two where it joins the letter ("Von:" of its own header).
+    only_old = c.old_words > 0 and c.new_words <= max(c.old_words // 20, 2 if c.old_words >= PAGE_WORDS else 0)
+    only_new = c.new_words > 0 and c.old_words <= max(c.new_words // 20, 2 if c.new_words >= PAGE_WORDS else 0)
+    n = c.old_words if only_old else c.new_words
+    if c.at_end and not c.at_start and not truncated:  # a cut text has no known end
+        if only_old:
+            return (f"the newer copy lacks the last page ({_words(n)} at the end)" if n >= PAGE_WORDS
+                    else f"the newer copy lacks the last {_words(n)}")
+        if only_new:
+            return (f"the newer copy has an extra last page ({_words(n)} at the end)" if n >= PAGE_WORDS
+                    else f"the newer copy has {_words(n)} more at the end")
     if c.at_start and not c.at_end:
-        if c.new_words and not c.old_words:
-            return (f"the newer copy has an extra first page ({_words(c.new_words)} at the start, e.g. a cover sheet)"
-                    if c.new_words >= PAGE_WORDS else f"the newer copy has {_words(c.new_words)} more at the start")
-        if c.old_words and not c.new_words:
-            return (f"the newer copy lacks the first page ({_words(c.old_words)} at the start)"
-                    if c.old_words >= PAGE_WORDS else f"the newer copy lacks the first {_words(c.old_words)}")
+        if only_new:
+            return (f"the newer copy has an extra first page ({_words(n)} at the start, e.g. a cover sheet)"
+                    if n >= PAGE_WORDS else f"the newer copy has {_words(n)} more at the start")
+        if only_old:
+            return (f"the newer copy lacks the first page ({_words(n)} at the start)" if n >= PAGE_WORDS
+                    else f"the newer copy lacks the first {_words(n)}")
     return None
+
+
+def _edge(diff: TextDiff) -> str | None:
+    """The wording for texts that differ by a block at the start or the end: alone, or
+    a whole page of it with a few differences elsewhere (OCR noise of the other pages)."""
+    if len(diff.changes) == 1:
+        return _page(diff.changes[0], diff.truncated)
+    biggest = max(diff.changes, key=lambda c: max(c.old_words, c.new_words))
+    size = max(biggest.old_words, biggest.new_words)
+    if size < PAGE_WORDS or size < 0.5 * diff.changed_words:
+        return None
+    page = _page(biggest, diff.truncated)
+    if page is None:
+        return None
+    rest = [c for c in diff.changes if c is not biggest]
+    others = sum(max(c.old_words, c.new_words) for c in rest)
+    return (f"{page}; {others} other word{'s' if others != 1 else ''} differ{'s' if others == 1 else ''} in "
+            f"{len(rest)} place{'s' if len(rest) != 1 else ''}")
 
 
 def _from_diff(f: PairFacts, diff: TextDiff) -> str:

@@ -28,6 +28,9 @@ CONTEXT_WORDS = 15
 _AUTOJUNK_FROM = 1000
 # An unchanged stretch is folded only when that hides at least this many words.
 _MIN_FOLD = 10
+# A change this close to the start or end of both texts is "at the start" / "at the end":
+# a cover sheet often repeats the letterhead, which then matches the first words.
+EDGE_WORDS = 10
 _WORD = re.compile(r"\S+")
 
 SAME, OCR, CHANGED, FOLDED = "same", "ocr", "changed", "folded"
@@ -48,7 +51,8 @@ class Segment:
 @dataclass(frozen=True)
 class Change:
     """One place where the texts really differ: words only in the older text, only in
-    the newer one, or both (replaced); whether it is at the very start or end."""
+    the newer one, or both (replaced); whether it is at the start or end of both
+    (within EDGE_WORDS words)."""
 
     old_text: str
     new_text: str
@@ -82,17 +86,26 @@ class _Token:
 
 def _tokens(raw: str, limit: int) -> tuple[list[_Token], bool]:
     """The first ``limit`` words of ``raw`` (read lazily: a 20 MB text costs no more),
-    and whether there were more."""
+    and whether there were more.  A word hyphenated at a line end ("Sto-\\nrnierung")
+    is one word, as ``text.normalize`` makes it."""
     found = _WORD.finditer(raw)
     spans = [m.span() for _, m in zip(range(limit + 1), found, strict=False)]
     truncated = len(spans) > limit
+    spans = spans[:limit]
+    joined: list[tuple[int, int, int]] = []  # (start, end of the word's last part, n-th span)
+    for n, (start, stop) in enumerate(spans):
+        prev = joined[-1] if joined else None
+        if (prev is not None and raw[prev[1] - 1] == "-" and prev[1] - 2 >= prev[0]
+                and raw[prev[1] - 2].isalpha() and "\n" in raw[prev[1] : start] and raw[start].isalpha()):
+            joined[-1] = (prev[0], stop, n)
+        else:
+            joined.append((start, stop, n))
     out: list[_Token] = []
-    for n, (start, stop) in enumerate(spans[:limit]):
-        end = spans[n + 1][0] if n + 1 < len(spans) else len(raw)
-        if truncated and n == limit - 1:
-            end = stop
-        plain = text.normalize(raw[start:stop])
-        out.append(_Token(text.fold_ocr(plain), plain, raw[0 if n == 0 else start : end]))
+    for k, (start, stop, _n) in enumerate(joined):
+        end = joined[k + 1][0] if k + 1 < len(joined) else (stop if truncated else len(raw))
+        # (without a closing colon: normalize would take "to:" or "Von:" for a mail header line)
+        plain = text.normalize(raw[start:stop].rstrip(":"))
+        out.append(_Token(text.fold_ocr(plain), plain, raw[0 if k == 0 else start : end]))
     return out, truncated
 
 
@@ -145,7 +158,9 @@ def diff_texts(old: str, new: str, *, context: int = CONTEXT_WORDS, max_words: i
         if op != "equal":
             old_part, new_part = _joined(a[i1:i2]), _joined(b[j1:j2])
             changes.append(Change(old_part.strip(), new_part.strip(), i2 - i1, j2 - j1,
-                                  at_start=i1 == 0 and j1 == 0, at_end=i2 == len(a) and j2 == len(b)))
+                                  at_start=max(i1, j1) <= EDGE_WORDS,
+                                  at_end=min(len(a) - i2, len(b) - j2) <= EDGE_WORDS and max(len(a) - i2,
+                                                                                            len(b) - j2) <= EDGE_WORDS))
             if i2 > i1:
                 left.append(Segment(CHANGED, old_part, i2 - i1))
             if j2 > j1:
