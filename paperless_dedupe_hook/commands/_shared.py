@@ -41,7 +41,7 @@ def pending_and_paperless(cfg: Config, indexed: int) -> dict[str, Any]:
         token = config_mod.require_token(cfg)
         with PaperlessClient(url=cfg["paperless.url"], token=token, verify_tls=cfg["paperless.verify_tls"],
                              timeout_seconds=min(10.0, cfg["paperless.timeout_seconds"]), max_retries=0) as client:
-            out["paperless_documents"] = client.document_count()
+            out["paperless_documents"] = client.count_documents()
     except DedupeError as exc:
         out["paperless_error"] = str(exc)
     count = out["paperless_documents"]

@@ -44,7 +44,8 @@ class DocumentListing:
         if resp.status_code == 404 and query.get("page", 1) != 1:
             return None
         if resp.status_code != 200:
-            raise status_failure(resp.status_code, resp.headers, resp.content, None).build(
+            raise status_failure(resp.status_code, resp.headers, resp.content, None, method="GET", path=path,
+                                 prefix=self._prefix).build(
                 f"GET {self._prefix}{path}", self._prefix + path, None, self._token)
         data = self._dict(self._parse(resp, f"GET {self._prefix}{path}", self._prefix + path, None),
                           "GET", path, key="results")
@@ -151,13 +152,3 @@ class DocumentListing:
     def document_ids(self) -> list[int]:
         """Every document id the token can see."""
         return self._listed_ids({})
-
-    def document_count(self) -> int:
-        """How many documents the token can see (``count`` of a one-id page)."""
-        got = self._page("/api/documents/", {"page_size": 1, "fields": "id"})
-        assert got is not None
-        count = got[0].get("count")
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise self._shape_error("a list without an integer count", "GET", "/api/documents/")
-        return count
-
