@@ -246,3 +246,24 @@ def test_paperless_data_dir_holds_default_config_and_index(tmp_path: Path) -> No
     assert config.data_dir_home({"PAPERLESS_DATA_DIR": "None"}) is None
     without = config.load(env={"HOME": str(tmp_path / "home")})
     assert without.path != home / "config.toml" and without.index_path != home / "index.sqlite3"
+
+
+def test_hook_warns_once_about_a_misspelt_variable_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paperless_dedupe_hook import hook
+
+    for name in [n for n in os.environ if n.startswith(("PAPERLESS_", "DOCUMENT_"))]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("PAPERLESS_DEDUPE_INDEX", str(tmp_path / "index.sqlite3"))
+    monkeypatch.setenv("PAPERLESS_DEDUPE_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_TOKEN", "t")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_TOKN", "t")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_PAPERLESS_TIMEOUT_SECONDS", "1")
+    assert hook.main(document_id="7") == 0
+    err = capsys.readouterr().err.splitlines()
+    typo = [line for line in err if "PAPERLESS_DEDUPE_TOKN" in line]
+    assert len(typo) == 1 and "did you mean PAPERLESS_DEDUPE_TOKEN?" in typo[0]
+    assert any("document 7 not checked" in line for line in err)  # it went on to the check itself

@@ -42,6 +42,7 @@ class Report:
 def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     rep = Report()
     _check_config_file(rep, cfg)
+    _check_hook_files(rep, cfg)
     _check_paperless(rep, cfg)
     _check_index(rep, cfg)
     _check_kernel(rep)
@@ -61,6 +62,13 @@ def _check_config_file(rep: Report, cfg: Config) -> None:
                      "('paperless-dedupe config init' writes one)")
     for warning in cfg.warnings:
         rep.line(WARN, warning)
+
+
+def _check_hook_files(rep: Report, cfg: Config) -> None:
+    from .hookfiles import compare
+
+    same, line = compare(cfg)
+    rep.line(OK if same else WARN, line)
 
 
 def _check_paperless(rep: Report, cfg: Config) -> None:
@@ -172,7 +180,7 @@ def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool]
 
 def _check_index(rep: Report, cfg: Config) -> None:
     from ..engine import settings_from_config
-    from ..indexfile import open_index
+    from ..indexfile import open_configured
 
     settings = settings_from_config(cfg)
     path = cfg.index_path
@@ -182,7 +190,7 @@ def _check_index(rep: Report, cfg: Config) -> None:
         rep.line(WARN, f"index {path}: not built yet: run paperless-dedupe rebuild-index")
     else:
         try:
-            with open_index(path, settings, lock_timeout=5.0) as index:
+            with open_configured(cfg, settings, lock_timeout=5.0) as index:  # names the setting that changed
                 count, meta = index.count(), index.meta()
         except DedupeError as exc:  # IndexMismatchError, IndexCorruptError, a lock held too long
             message = str(exc)
