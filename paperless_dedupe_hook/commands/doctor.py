@@ -46,6 +46,7 @@ def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     _check_paperless(rep, cfg)
     _check_index(rep, cfg)
     _check_kernel(rep)
+    _check_signer(rep, cfg)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
         return 3 if rep.config_failed else 1
@@ -237,6 +238,14 @@ def _check_kernel(rep: Report) -> None:
                      "slower, which matters for rebuilds; reinstall with a C compiler and libssl-dev to build it)")
     else:
         rep.line(OK, f"signatures: C kernel ({minhash.KERNEL})")
+
+
+def _check_signer(rep: Report, cfg: Config) -> None:
+    from .signcheck import check
+
+    same, line = check(num_permutations=int(cfg["detection.num_permutations"]), seed=int(cfg["detection.seed"]),
+                       ngram_size=int(cfg["detection.ngram_size"]))
+    rep.line(OK if same else FAIL, line)
 
 
 def _size(n: int) -> str:
