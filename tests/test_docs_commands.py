@@ -210,7 +210,7 @@ def test_the_auto_lsh_margin_the_docs_state_is_the_codes() -> None:
     from paperless_dedupe_hook.core.banding import AUTO_LSH_MARGIN
 
     texts = {p.name: p.read_text(encoding="utf-8") for p in [*DOCS, REPO / "config.example.toml"]}
-    stated = [(name, float(m.group(1))) for name, text in texts.items()
-              for m in re.finditer(r"similarity_threshold\s*[-−]\s*(0\.\d+)", text)]
+    stated = [(name, float(m.group(1) or m.group(2))) for name, text in texts.items()
+              for m in re.finditer(r"auto\s*=\s*similarity_threshold\s*[-−]\s*(0\.\d+)|centred (0\.\d+) under the threshold", text)]
     assert stated, "the docs no longer state the margin"
     assert all(value == AUTO_LSH_MARGIN for _, value in stated), stated
