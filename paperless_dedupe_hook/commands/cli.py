@@ -199,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="processes for signatures and scoring (default: all cores)")
     p.set_defaults(handler=cmd_rebuild)
 
-    p = sub.add_parser("check", help="what the hook would find for one document (changes nothing)")
+    p = sub.add_parser("check", help="what the hook would find for one document (changes nothing; exit 1 when it finds duplicates)")
     p.add_argument("doc_id", type=int, metavar="DOC_ID")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_check)
