@@ -257,7 +257,7 @@ def load(
             raise ConfigError(f"{path}: unknown key {name!r}: {fix}")
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
-    warnings.extend(envnames.unknown_warnings(env, (n for k in KEYS for n in k.env_names)))
+    warnings.extend(unknown_env_warnings(env))
     for key in KEYS:
         found = envnames.lookup(key.env_names, env)
         warnings.extend(envnames.conflict_warnings(key.env_names, env))
@@ -273,6 +273,11 @@ def load(
             values[key.name], sources[key.name] = key.default, "default"
     _finish(values, sources, env)
     return Config(values=values, sources=sources, path=path, warnings=tuple(warnings))
+
+
+def unknown_env_warnings(env: Mapping[str, str]) -> list[str]:
+    """One line per ``PAPERLESS_DEDUPE_*`` variable that names no setting, with a "did you mean"."""
+    return envnames.unknown_warnings(env, (n for k in KEYS for n in k.env_names))
 
 
 def _finish(values: dict[str, Any], sources: dict[str, str], env: Mapping[str, str]) -> None:

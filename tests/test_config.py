@@ -267,3 +267,17 @@ def test_hook_warns_once_about_a_misspelt_variable_and_goes_on(
     typo = [line for line in err if "PAPERLESS_DEDUPE_TOKN" in line]
     assert len(typo) == 1 and "did you mean PAPERLESS_DEDUPE_TOKEN?" in typo[0]
     assert any("document 7 not checked" in line for line in err)  # it went on to the check itself
+
+
+def test_config_path_warns_about_a_misspelt_config_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paperless_dedupe_hook.commands import cli
+
+    for name in [n for n in os.environ if n.startswith("PAPERLESS_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("PAPERLESS_DEDUPE_CONFG", str(tmp_path / "mine.toml"))
+    assert cli.main(["config", "path"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "did you mean PAPERLESS_DEDUPE_CONFIG?" in err[0]

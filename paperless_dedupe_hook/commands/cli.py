@@ -135,6 +135,9 @@ def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
 
 def cmd_config(args: argparse.Namespace, cfg: Config | None) -> int:
     path, _explicit = config_mod.resolve_config_path(args.config, _environ())
+    if args.action in ("path", "init"):  # these load no config: the variables are checked here
+        for warning in config_mod.unknown_env_warnings(_environ()):
+            _err(f"WARNING {warning}")
     if args.action == "path":
         print(path)
         return 0
