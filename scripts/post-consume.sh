@@ -26,7 +26,7 @@ if [ -n "${PAPERLESS_DATA_DIR:-}" ] && [ "$PAPERLESS_DATA_DIR" != None ]; then
 else
     DEFAULT_HOME=/usr/src/paperless/data/dedupe
 fi
-INSTALL_HINT="run install-dedupe.sh as the Paperless user (Docker: docker compose exec -u paperless webserver /usr/src/paperless/scripts/install-dedupe.sh)"
+INSTALL_HINT="run install-dedupe.sh as the Paperless user (Docker: docker compose exec -u paperless webserver /usr/src/paperless/dedupe-src/scripts/install-dedupe.sh, see docs/docker.md)"
 
 if [ -z "${DEDUPE_HOME:-}" ]; then
     case "$0" in
