@@ -106,8 +106,6 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
     from .paperless.client import PaperlessClient
 
     log = log or Log(verbosity=1)
-    for warning in cfg.warnings:
-        log.warn(warning)
     settings = settings_from_config(cfg)
     config_line, *curve_warnings = settings.log_lines()
     log.say(config_line)  # PRODUCT.md: every run that loads the index logs its configuration
@@ -228,6 +226,8 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
         from . import config as config_mod
 
         cfg = config_mod.load(config_path=config_path, env=env)
+        for warning in cfg.warnings:  # before the check's imports and deadline: said even when it times out
+            log.warn(warning)
         strict = bool(cfg["hook.strict"])
         timeout = float(cfg["hook.timeout_seconds"])
     except ConfigError as exc:

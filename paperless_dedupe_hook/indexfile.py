@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ._errors import IndexBusyError, IndexCorruptError, IndexStoreError
+from ._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from .engine import Settings
 from .index.sqlite import SqliteIndex, is_busy
 from .pending import holding
@@ -237,19 +237,53 @@ def describe_location(cfg: Config) -> dict[str, Any]:
             "index_bytes": path.stat().st_size if path.exists() else 0}
 
 
+def stored_meta(cfg: Config) -> dict[str, str] | None:
+    """The live index's meta table, read without changing anything; None when there is no
+    readable index."""
+    try:
+        if cfg["index.backend"] == "redis":
+            from .index.redis import RedisIndex
+
+            with RedisIndex(_redis_url(cfg)) as rindex:
+                return rindex.meta()
+        if not cfg.index_path.exists():
+            return None
+        conn = sqlite3.connect(f"{cfg.index_path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta").fetchall()}
+        finally:
+            conn.close()
+    except Exception:  # noqa: BLE001 - missing, damaged or unreachable: nothing to compare
+        return None
+
+
+def stale_reason(cfg: Config, settings: Settings) -> str | None:
+    """Why the configured index no longer fits ``settings`` (naming the user's setting), or None."""
+    from .drift import stale_reason as reason
+
+    meta = stored_meta(cfg)
+    return None if meta is None else reason(meta, settings)
+
+
 @contextmanager
 def open_configured(
     cfg: Config, settings: Settings, *, create: bool = False, lock_timeout: float = 60.0
 ) -> Iterator[Index]:
     """The live index of the configured backend, checked against ``settings``."""
-    if cfg["index.backend"] != "redis":
-        with open_index(cfg.index_path, settings, create=create, lock_timeout=lock_timeout) as index:
-            yield index
-        return
-    from .index.redis import RedisIndex
+    try:
+        if cfg["index.backend"] != "redis":
+            with open_index(cfg.index_path, settings, create=create, lock_timeout=lock_timeout) as index:
+                yield index
+            return
+        from .index.redis import RedisIndex
 
-    with RedisIndex(_redis_url(cfg), create=create, compat=settings.compat(), lock_timeout=lock_timeout) as rindex:
-        yield rindex
+        with RedisIndex(_redis_url(cfg), create=create, compat=settings.compat(), lock_timeout=lock_timeout) as rindex:
+            yield rindex
+    except IndexMismatchError as exc:
+        reason = stale_reason(cfg, settings)
+        if reason is None:
+            raise
+        raise IndexMismatchError(f"index {index_location(cfg)}: {reason}") from exc
 
 
 def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:

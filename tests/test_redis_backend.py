@@ -200,7 +200,8 @@ def test_compat_mismatch_names_the_key_and_the_fix(cfg: Config, tmp_path: Path) 
     with pytest.raises(IndexMismatchError) as err:
         with open_configured(other, settings_from_config(other)):
             pass
-    assert "was built with num_permutations=256, the configuration says 128" in str(err.value)
+    # Named as the user wrote it (drift.py), not only as the derived value stored in the index.
+    assert "detection.num_permutations changed from 256 to 128 since the index was built" in str(err.value)
     assert "run 'paperless-dedupe rebuild-index'" in str(err.value)
 
 

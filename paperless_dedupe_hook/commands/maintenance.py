@@ -63,11 +63,11 @@ def _iter_documents(args: argparse.Namespace, client: Any) -> Iterable[Document]
 
 
 def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *, info: Callable[[str], None]) -> int:
-    if args.dry_run and not args.annotate:
-        raise UsageError("--dry-run goes with --annotate (a rebuild without --annotate writes nothing to Paperless)")
     offline = bool(args.from_jsonl or args.from_export)
-    if offline and args.annotate:
-        raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    if offline and (args.annotate or args.dry_run):
+        flag = "--annotate" if args.annotate else "--dry-run"
+        raise UsageError(f"{flag} needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    args.annotate = args.annotate or args.dry_run  # --dry-run alone: show what --annotate would write
     if args.incremental and offline:
         raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
     guards.check_index_path(cfg, info)  # before any document is read
