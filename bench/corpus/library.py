@@ -49,7 +49,7 @@ def manual_library(rng: random.Random, lang: str) -> tuple[str, list[tuple[str, 
 
 def manuals(rng: random.Random, lang: str, library: tuple[str, list[tuple[str, list[str]]]], n: int,
             start: dt.date) -> list[Doc]:
-    """``n`` manuals of several makers from one library: each takes 70-95 % of each chapter's sentences,
+    """``n`` manuals of several makers from one library: each takes 60-90 % of each chapter's sentences,
     in its own order, its own maker and model names, a few sentences of its own."""
     de = lang == "de"
     device, chapters = library
@@ -62,7 +62,7 @@ def manuals(rng: random.Random, lang: str, library: tuple[str, list[tuple[str, l
         name = f"{maker} {model}"
         title = f"{'Bedienungsanleitung' if de else 'Instruction manual'} {device} {name}"
         blocks: list[Block] = [("line", title), ("line", maker.upper()), ("blank", "")]
-        share = rng.uniform(0.70, 0.95)
+        share = rng.uniform(0.60, 0.90)
         order = list(range(len(chapters)))
         if rng.random() < 0.6:  # some makers move two chapters
             a, b = rng.sample(order, 2)
@@ -72,7 +72,7 @@ def manuals(rng: random.Random, lang: str, library: tuple[str, list[tuple[str, l
         for ch_no, c in enumerate(order, 1):
             head, sents = chapters[c]
             picked = rng.sample(sents, k=max(1, round(len(sents) * share)))
-            if rng.random() < 0.5:  # some keep the library's order within a chapter
+            if rng.random() < 0.3:  # some keep the library's order within a chapter
                 picked.sort(key=sents.index)
             if rng.random() < 0.4:
                 picked.insert(rng.randrange(len(picked) + 1), own.sentence("manual"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -77,8 +78,21 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             started = now_iso()
             docs = _iter_documents(args, client)
             progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
-            analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
-            progress.finish()
+            scoring = Progress("scoring candidates", None, quiet=args.quiet)
+
+            def on_scored(done: int, total: int) -> None:
+                if scoring.total is None:  # the first call: indexing is over, the candidates are known
+                    progress.finish()
+                    scoring.total = total
+                    scoring.started = scoring.last = time.monotonic()
+                scoring.update(done)
+
+            analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update,
+                               scoring_progress=on_scored)
+            if scoring.total is None:
+                progress.finish()
+            else:
+                scoring.finish()
             write_fresh_configured(cfg, analysis, settings, run_kind="full")
             if not offline:
                 with open_configured(cfg, settings) as index, index.write():

@@ -58,6 +58,11 @@ _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3,
 _STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
 _HOUSE = re.compile(r"[0-9][0-9a-z]*$")
 _MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
+#: Whether ``weight`` also lowers conflicts.  It does not: a value common in the archive
+#: (a date that a hundred other letters carry) agreeing says little, but two different
+#: values in one slot say "another document" however common each is; with fading
+#: conflicts the month of the 120th payslip weighed a third of the 3rd's (issue 12).
+CONFLICTS_FADE = False
 
 
 def _weights(token: str) -> tuple[float, float]:
@@ -184,6 +189,8 @@ def _evidence(
     cache: dict[str, float] = {}
 
     def w(token: str, which: int) -> float:
+        if which and not CONFLICTS_FADE:
+            return _weights(token)[1]
         if token not in cache:
             x = 1.0 if weight is None else float(weight(token))
             cache[token] = x if math.isfinite(x) and x > 0.0 else 0.0
@@ -256,9 +263,10 @@ def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str
         matched, neutral = _pair([ta], [tb])
         if matched or neutral:
             continue
-        wa = 1.0 if weight is None else float(weight(ta))
-        wb = 1.0 if weight is None else float(weight(tb))
-        factor = min(wa, wb)
+        if CONFLICTS_FADE:
+            factor = min(1.0 if weight is None else float(weight(ta)), 1.0 if weight is None else float(weight(tb)))
+        else:
+            factor = 1.0
         if math.isfinite(factor) and factor > 0.0:
             total.append(factor * _weights(ta)[1])
     return math.fsum(total)

@@ -17,6 +17,7 @@ from typing import Any
 
 from .._errors import IndexCorruptError
 from ..core import minhash
+from ..core.commonkeys import COMMON_KEY_DOCS
 from ..core.features import Features
 from ._redis_support import BUILD_MARKER_TTL, guarded
 
@@ -160,9 +161,23 @@ class RedisDocuments:
 
     @guarded
     def candidates(self, keys: Sequence[int], *, exclude: int | None = None) -> list[int]:
+        """As ``SqliteIndex.candidates``: keys that, with the asking document, at most
+        ``COMMON_KEY_DOCS`` documents share (SCARD is O(1))."""
         if not keys:
             return []
-        members = self._r.sunion([self._k_band(k) for k in keys])
+        names = [self._k_band(k) for k in keys]
+        pipe = self._r.pipeline(transaction=False)
+        for name in names:
+            pipe.scard(name)
+        if exclude is not None:
+            for name in names:
+                pipe.sismember(name, str(exclude))
+        answers = pipe.execute()
+        sizes = answers[: len(names)]
+        own = answers[len(names):] if exclude is not None else [0] * len(names)
+        wanted = [name for name, size, mine in zip(names, sizes, own, strict=True)
+                  if size - int(bool(mine)) < COMMON_KEY_DOCS]
+        members = self._r.sunion(wanted) if wanted else set()
         return sorted(i for i in (int(m) for m in members) if i != exclude)
 
     @guarded

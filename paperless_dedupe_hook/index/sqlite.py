@@ -31,6 +31,7 @@ import numpy as np
 
 from .._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
+from ..core.commonkeys import COMMON_KEY_DOCS
 from ..core.features import Features
 
 SCHEMA_VERSION = 2
@@ -248,10 +249,17 @@ class SqliteIndex:
         return bytes(row[0]) if row else None
 
     def candidates(self, keys: Sequence[int], *, exclude: int | None = None) -> list[int]:
+        """Documents sharing one of ``keys`` that, with the asking document, at most
+        ``COMMON_KEY_DOCS`` documents share (template text is no evidence; see
+        :mod:`..core.commonkeys`).  The bands table is indexed by key: each count is one
+        index range, as long as the bucket (bounded by what a rebuild keeps)."""
         if not keys:
             return []
         marks = ",".join("?" * len(keys))
-        rows = self.conn.execute(f"SELECT DISTINCT doc_id FROM bands WHERE key IN ({marks})", list(keys))
+        rows = self.conn.execute(
+            f"SELECT DISTINCT doc_id FROM bands WHERE key IN (SELECT key FROM bands WHERE key IN ({marks}) "
+            "GROUP BY key HAVING COUNT(*) - SUM(doc_id = ?) < ?)",
+            [*keys, -1 if exclude is None else exclude, COMMON_KEY_DOCS])
         return sorted(r[0] for r in rows if r[0] != exclude)
 
     def features(self, ids: Iterable[int], num_permutations: int) -> list[Features]:
