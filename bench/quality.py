@@ -50,7 +50,7 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "no_order": ("our defaults without the order factor on the shingle similarity", {}, {"ordered": False}),
     "fading_conflicts": ("our defaults with conflicts weighed down for values common in the archive", {},
                          {"fade": True}),
-    "all_keys": ("our defaults with band keys of up to 2,000 documents producing candidates", {}, {"keys": 2000}),
+    "all_keys": ("our defaults with every band key of up to 2,000 documents making candidates (as before)", {}, {"keys": 2000}),
     "before_12": ("before issue 12: all three of the above", {}, {"ordered": False, "fade": True, "keys": 2000}),
 }
 
@@ -58,11 +58,12 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
 @contextlib.contextmanager
 def switched(switches: dict[str, Any]) -> Iterator[None]:
     saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
-    saved_12 = (scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS)
+    saved_12 = (scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS)
     try:
         scoring.ORDERED = switches.get("ordered", scoring.ORDERED)
         discriminative.CONFLICTS_FADE = switches.get("fade", discriminative.CONFLICTS_FADE)
-        rebuild.COMMON_KEY_DOCS = switches.get("keys", rebuild.COMMON_KEY_DOCS)
+        if "keys" in switches:  # every key shared by at most this many documents makes candidates
+            rebuild.COMMON_KEY_DOCS = rebuild.RARE_KEY_DOCS = switches["keys"]
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
         if switches.get("fuzzy") == "first":
@@ -78,7 +79,7 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
-        scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS = saved_12
+        scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS = saved_12
 
 
 def run_variant(name: str, corpus: Path, workers: int | None) -> dict[str, Any]:

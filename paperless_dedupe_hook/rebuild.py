@@ -19,7 +19,7 @@ from itertools import chain, combinations, islice, repeat
 import numpy as np
 
 from .core import cluster, minhash
-from .core.commonkeys import COMMON_KEY_DOCS
+from .core.commonkeys import COMMON_KEY_DOCS, RARE_KEY_DOCS, SHARED_KEYS_NEEDED
 from .core.features import Features, compute
 from .core.scoring import PairScore, out_of_reach, score, token_weigher
 from .engine import Settings, is_derived_pair
@@ -124,7 +124,9 @@ def candidate_pairs(
     features: Iterable[Features], settings: Settings, *, band_keys: Mapping[int, Sequence[int]] | None = None,
 ) -> set[tuple[int, int]]:
     """Pairs that share a band key (``band_keys``: each document's, if known already)
-    that at most ``COMMON_KEY_DOCS`` documents share (see :mod:`.core.commonkeys`)."""
+    that is evidence by :func:`.core.commonkeys.bucket_role`: one that at most
+    ``RARE_KEY_DOCS`` documents share, or ``SHARED_KEYS_NEEDED`` that at most
+    ``COMMON_KEY_DOCS`` share.  Document ids must be under 2**32."""
     # Flat (key, id) columns sorted by key instead of a dict of lists: 12 bytes per
     # band row instead of ~130 (100k documents x 64 bands: 77 MB, not 830 MB).
     keys = array("i")  # band keys are 31-bit: they fit a signed 32-bit integer
@@ -143,9 +145,17 @@ def candidate_pairs(
     lengths = np.diff(np.append(starts, len(sorted_keys)))
     wanted = (lengths > 1) & (lengths <= COMMON_KEY_DOCS)
     id_col = np.frombuffer(ids, dtype=np.int64)
+    shared = array("q")  # pairs met in a "shared" key, packed low << 32 | high, to count
     for start, length in zip(starts[wanted].tolist(), lengths[wanted].tolist(), strict=True):
         members = id_col[order[start : start + length]].tolist()
-        pairs.update((a, b) if a < b else (b, a) for a, b in combinations(members, 2))
+        met = ((a, b) if a < b else (b, a) for a, b in combinations(members, 2))
+        if length <= RARE_KEY_DOCS:
+            pairs.update(met)
+        else:
+            shared.extend(a << 32 | b for a, b in met)
+    if shared:
+        codes, counts = np.unique(np.frombuffer(shared, dtype=np.int64), return_counts=True)
+        pairs.update((c >> 32, c & 0xFFFFFFFF) for c in codes[counts >= SHARED_KEYS_NEEDED].tolist())
     return pairs
 
 

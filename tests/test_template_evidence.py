@@ -15,7 +15,7 @@ import pytest
 from paperless_dedupe_hook import config, engine, rebuild, sources
 from paperless_dedupe_hook.commands.progress import Progress
 from paperless_dedupe_hook.core import discriminative, order, scoring
-from paperless_dedupe_hook.core.commonkeys import COMMON_KEY_DOCS, evidence_bucket
+from paperless_dedupe_hook.core.commonkeys import COMMON_KEY_DOCS, RARE_KEY_DOCS, bucket_role, chosen
 from paperless_dedupe_hook.core.extract import SLOT_MARK
 from paperless_dedupe_hook.core.features import compute
 from paperless_dedupe_hook.index.sqlite import SqliteIndex
@@ -29,10 +29,12 @@ def settings() -> engine.Settings:
     return engine.settings_from_config(config.load(config_path=None, env={"HOME": "/nonexistent"}))
 
 
-def test_buckets_up_to_the_limit_are_evidence() -> None:
-    assert not evidence_bucket(1)
-    assert evidence_bucket(2) and evidence_bucket(COMMON_KEY_DOCS)
-    assert not evidence_bucket(COMMON_KEY_DOCS + 1)
+def test_what_a_key_is_worth_goes_by_how_many_share_it() -> None:
+    assert bucket_role(1) == "none"  # no other document
+    assert bucket_role(2) == bucket_role(RARE_KEY_DOCS) == "rare"
+    assert bucket_role(RARE_KEY_DOCS + 1) == bucket_role(COMMON_KEY_DOCS) == "shared"
+    assert bucket_role(COMMON_KEY_DOCS + 1) == "none"  # template text
+    assert chosen({7: [2], 8: [COMMON_KEY_DOCS], 9: [30, 40], 10: [COMMON_KEY_DOCS, 3]}) == [7, 9, 10]
 
 
 def test_a_large_family_yields_its_copy_not_its_members(settings: engine.Settings, tmp_path: Path) -> None:
