@@ -23,8 +23,9 @@ tax, register ... numbers that recur on every document of a series), date 1/2.5,
 street 0.5/3, amount 0.5/1, ref 0.75/1.5.  A strong conflict is what a rescan never shows and a series always
 does, and the more two texts agree elsewhere the more it says, hence the ``1 + M/2`` factor: one
 date conflict caps D at 0.44.  OCR damage that slips through mostly hits amounts, which only
-lower D in proportion.  ``weight(token)`` multiplies both weights (an IDF normalised to mean 1
-lets a customer number printed on every invoice count for less).  D is in [0, 1],
+lower D in proportion.  ``weight(token)`` multiplies the agreement weights (an IDF normalised
+to mean 1 lets a customer number printed on every invoice count for less), not the conflict
+weights (``CONFLICTS_FADE``).  D is in [0, 1],
 deterministic and exactly symmetric (canonical side order, :func:`math.fsum`).
 """
 
@@ -219,8 +220,8 @@ def discriminative_similarity(
 ) -> float:
     """How far two token sets agree where both have values: 1.0 = no conflict, near 0 = a series.
 
-    ``weight(token)`` (default 1.0; negative or non-finite counts as 0) multiplies the kind
-    weights; it should be about 1 for an ordinary token (an IDF normalised to mean 1).  See the
+    ``weight(token)`` (default 1.0; negative or non-finite counts as 0) multiplies the kind's
+    agreement weight; it should be about 1 for an ordinary token (an IDF normalised to mean 1).  See the
     module docstring for the rule.
     """
     agree, conflicts = _evidence(a, b, weight)
