@@ -129,6 +129,16 @@ def test_progress_line_names_done_total_rate_and_eta() -> None:
     assert re.search(r"scoring candidates: 50/200 \(25%\), [\d,]+/s, ETA [\d,]+ s", stream.getvalue())
 
 
+def test_work_settled_before_the_clock_does_not_count_in_the_rate() -> None:
+    stream = io.StringIO()
+    p = Progress("scoring candidates", 1000, stream=stream, interval_seconds=0.0)
+    p.base = 900  # settled at once: without it the rate would be >= 900 per elapsed second
+    p.started -= 10.0  # ten seconds ago
+    p.update(950)
+    rate = float(re.findall(r", ([\d,.]+)/s", stream.getvalue())[-1].replace(",", ""))
+    assert 4 <= rate <= 6  # 50 pairs in ten seconds
+
+
 def _together(meta: dict[int, dict[str, object]], a: int, b: int) -> bool:
     """In one template family or one duplicate group (the generator's doc_meta.jsonl)."""
     return any(meta[a][field] is not None and meta[a][field] == meta[b][field] for field in ("series", "group"))

@@ -83,7 +83,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             def on_scored(done: int, total: int) -> None:
                 if scoring.total is None:  # the first call: indexing is over, the candidates are known
                     progress.finish()
-                    scoring.total = total
+                    scoring.total, scoring.base = total, done  # done: pairs out of reach, settled at once
                     scoring.started = scoring.last = time.monotonic()
                 scoring.update(done)
 
