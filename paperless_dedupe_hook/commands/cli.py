@@ -65,6 +65,8 @@ def cmd_rebuild(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     from . import maintenance
 
+    if args.doc_id <= 0:
+        raise UsageError(f"check takes a document id (a whole number from 1), got {args.doc_id}")
     settings = _settings(args, cfg)
     with paperless_client(cfg) as client:
         result = maintenance.check_document(client, cfg, settings, args.doc_id)
@@ -75,6 +77,8 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
         for m in result["matches"]:
             print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
                   f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+    elif not result["compared"]:
+        print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s)")
     return 1 if result["matches"] else 0
@@ -123,6 +127,8 @@ def cmd_status(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
     from ..indexfile import now_iso, open_configured
 
+    if args.a <= 0 or args.b <= 0:
+        raise UsageError(f"dismiss takes two document ids (whole numbers from 1), got {args.a} and {args.b}")
     if args.a == args.b:
         raise UsageError(f"dismiss needs two different documents, got {args.a} twice")
     settings = _settings(args, cfg)
@@ -180,6 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--from-jsonl", metavar="FILE", help="read documents from JSONL instead of the API")
     src.add_argument("--from-export", metavar="DIR", help="read a document_exporter directory (manifest.json)")
     p.add_argument("--incremental", action="store_true", help="only documents changed since the last run; drop deleted ones")
+    p.add_argument("--allow-shrink", action="store_true",
+                   help="replace the index even when the source yields no documents or under half as many as it holds")
     p.add_argument("--annotate", action="store_true", help="write tag, note and link for every duplicate found")
     p.add_argument("--dry-run", action="store_true", help="with --annotate: show what would be written")
     p.add_argument("--report", metavar="FILE", help="write the result as JSON")
@@ -231,9 +239,15 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands(sub: Any) -> None:
     """Commands living in their own modules (imported lazily when run)."""
     p = sub.add_parser("doctor", help="check URL, token, API version, permissions, tag, field, index")
+    p.add_argument("--pin-view", action="store_true",
+                   help="show our saved view on the dashboard and in the sidebar (changes your UI settings)")
     p.set_defaults(handler=_lazy("doctor", "doctor_command"))
     p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
     p.add_argument("--html", required=True, metavar="FILE")
+    p.add_argument("--no-thumbnails", action="store_true",
+                   help="leave out the members' first-page pictures (for a small page of a huge library)")
+    p.add_argument("--max-picture-mb", type=float, default=20.0, metavar="MB",
+                   help="the pictures together take at most this much; the rest are left out (default 20)")
     p.set_defaults(handler=_lazy("report", "report_command"))
 
 
