@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from paperless_dedupe_hook import config, engine, sources
+from paperless_dedupe_hook import config, engine, rebuild, sources
 from paperless_dedupe_hook.commands import evaluate as evaluation
 from paperless_dedupe_hook.core import discriminative, extract, scoring
 from paperless_dedupe_hook.rebuild import analyse
@@ -46,13 +46,24 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "kind_level_d": ("discriminative score without slots (conflicts per kind)", {}, {"disc": "kind"}),
     "first_n_fuzzy": ("fuzzy ratio on the first N characters instead of head and tail", {}, {"fuzzy": "first"}),
     "union_find": ("plain union-find groups (chains allowed)", {}, {"groups": "union_find"}),
+    # issue 12: template text is no evidence; each column takes one idea out, `before_12` all three
+    "no_order": ("our defaults without the order factor on the shingle similarity", {}, {"ordered": False}),
+    "fading_conflicts": ("our defaults with conflicts weighed down for values common in the archive", {},
+                         {"fade": True}),
+    "all_keys": ("our defaults with every band key of up to 2,000 documents making candidates (as before)", {}, {"keys": 2000}),
+    "before_12": ("before issue 12: all three of the above", {}, {"ordered": False, "fade": True, "keys": 2000}),
 }
 
 
 @contextlib.contextmanager
 def switched(switches: dict[str, Any]) -> Iterator[None]:
     saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
+    saved_12 = (scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS)
     try:
+        scoring.ORDERED = switches.get("ordered", scoring.ORDERED)
+        discriminative.CONFLICTS_FADE = switches.get("fade", discriminative.CONFLICTS_FADE)
+        if "keys" in switches:  # every key shared by at most this many documents makes candidates
+            rebuild.COMMON_KEY_DOCS = rebuild.RARE_KEY_DOCS = switches["keys"]
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
         if switches.get("fuzzy") == "first":
@@ -68,6 +79,7 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
+        scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS = saved_12
 
 
 def run_variant(name: str, corpus: Path, workers: int | None) -> dict[str, Any]:
@@ -104,6 +116,7 @@ def table(results: list[dict[str, Any]]) -> str:
         ["smallest min_pairwise_sim"] + [f"{r['groups']['min_pairwise_sim']:.3f}" for r in results],
         ["LSH candidate recall"] + [f"{r['candidate_recall']:.3f}" for r in results],
         ["LSH candidates"] + [str(r["candidates"]) for r in results],
+        ["LSH candidates per document"] + [f"{r['candidates'] / max(1, r['documents']):.1f}" for r in results],
     ]
     rows += [[f"recall: {k}"] + [f"{r['recall_by_kind'][k]['rate']:.3f}" for r in results] for k in kinds]
     rows += [[f"FP rate: {k}"] + [f"{r['false_positive_rate_by_kind'][k]['rate']:.3f}" for r in results] for k in negatives]

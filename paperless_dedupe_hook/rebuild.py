@@ -19,13 +19,11 @@ from itertools import chain, combinations, islice, repeat
 import numpy as np
 
 from .core import cluster, minhash
+from .core.commonkeys import COMMON_KEY_DOCS, RARE_KEY_DOCS, SHARED_KEYS_NEEDED
 from .core.features import Features, compute
 from .core.scoring import PairScore, out_of_reach, score, token_weigher
 from .engine import Settings, is_derived_pair
 
-# A band bucket this large is boilerplate (many empty-ish or identical pages), not a
-# set of candidates worth O(n^2) scoring; its pairs still meet in other bands.
-MAX_BUCKET = 2000
 # Below this many documents a process pool costs more than it saves.
 PARALLEL_FROM = 400
 # Scoring: pairs per job, and below how many pairs one process scores them all.
@@ -125,7 +123,10 @@ def compute_all(
 def candidate_pairs(
     features: Iterable[Features], settings: Settings, *, band_keys: Mapping[int, Sequence[int]] | None = None,
 ) -> set[tuple[int, int]]:
-    """Pairs that share a band key (``band_keys``: each document's, if known already)."""
+    """Pairs that share a band key (``band_keys``: each document's, if known already)
+    that is evidence by :func:`.core.commonkeys.bucket_role`: one that at most
+    ``RARE_KEY_DOCS`` documents share, or ``SHARED_KEYS_NEEDED`` that at most
+    ``COMMON_KEY_DOCS`` share.  Document ids must be under 2**32."""
     # Flat (key, id) columns sorted by key instead of a dict of lists: 12 bytes per
     # band row instead of ~130 (100k documents x 64 bands: 77 MB, not 830 MB).
     keys = array("i")  # band keys are 31-bit: they fit a signed 32-bit integer
@@ -142,11 +143,19 @@ def candidate_pairs(
     sorted_keys = key_col[order]
     starts = np.flatnonzero(np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1])))
     lengths = np.diff(np.append(starts, len(sorted_keys)))
-    wanted = (lengths > 1) & (lengths <= MAX_BUCKET)
+    wanted = (lengths > 1) & (lengths <= COMMON_KEY_DOCS)
     id_col = np.frombuffer(ids, dtype=np.int64)
+    shared = array("q")  # pairs met in a "shared" key, packed low << 32 | high, to count
     for start, length in zip(starts[wanted].tolist(), lengths[wanted].tolist(), strict=True):
         members = id_col[order[start : start + length]].tolist()
-        pairs.update((a, b) if a < b else (b, a) for a, b in combinations(members, 2))
+        met = ((a, b) if a < b else (b, a) for a, b in combinations(members, 2))
+        if length <= RARE_KEY_DOCS:
+            pairs.update(met)
+        else:
+            shared.extend(a << 32 | b for a, b in met)
+    if shared:
+        codes, counts = np.unique(np.frombuffer(shared, dtype=np.int64), return_counts=True)
+        pairs.update((c >> 32, c & 0xFFFFFFFF) for c in codes[counts >= SHARED_KEYS_NEEDED].tolist())
     return pairs
 
 
@@ -198,25 +207,41 @@ def _out_of_reach(
     ]
 
 
+# Called with (candidates scored so far, all candidates) as the scoring stage goes.
+ScoringProgress = Callable[[int, int], None]
+
+
 def score_pairs(
     pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
-    *, workers: int | None = None,
+    *, workers: int | None = None, progress: ScoringProgress | None = None,
 ) -> list[PairScore]:
-    """Scores of ``pairs``, in order: each what ``scoring.score`` gives it."""
+    """Scores of ``pairs``, in order: each what ``scoring.score`` gives it.  ``progress``
+    hears the count of pairs done: those out of reach at once, the rest as they are scored."""
     bounds = _out_of_reach(pairs, by_id, settings)
     rest = [pair for pair, bound in zip(pairs, bounds, strict=True) if bound is None]
-    scored = iter(_score_rest(rest, by_id, df, settings, workers=workers))
+    settled = len(pairs) - len(rest)
+
+    def told(done: int) -> None:
+        if progress is not None:
+            progress(settled + done, len(pairs))
+
+    told(0)
+    scored = iter(_score_rest(rest, by_id, df, settings, workers=workers, progress=told))
     return [bound if bound is not None else next(scored) for bound in bounds]
 
 
 def _score_rest(
     pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
-    *, workers: int | None = None,
+    *, workers: int | None = None, progress: Callable[[int], None] | None = None,
 ) -> list[PairScore]:
     workers = workers or os.cpu_count() or 1
-    if workers <= 1 or len(pairs) < PARALLEL_SCORING_FROM:
-        return _score_chunk((list(pairs), by_id, df, settings))
     out: list[PairScore] = []
+    if workers <= 1 or len(pairs) < PARALLEL_SCORING_FROM:
+        for start in range(0, len(pairs), SCORE_JOB_PAIRS):
+            out.extend(_score_chunk((list(pairs[start : start + SCORE_JOB_PAIRS]), by_id, df, settings)))
+            if progress is not None:
+                progress(len(out))
+        return out
     # The workers are forked from a parent holding every document's features: frozen,
     # those objects are never visited by the children's garbage collector, whose
     # writes to their headers would otherwise copy the shared pages into each child.
@@ -228,8 +253,12 @@ def _score_rest(
                 pending.append(pool.submit(_score_chunk, job))
                 while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
                     out.extend(pending.popleft().result())
+                    if progress is not None:
+                        progress(len(out))
             while pending:
                 out.extend(pending.popleft().result())
+                if progress is not None:
+                    progress(len(out))
     finally:
         gc.unfreeze()
     return out
@@ -243,6 +272,7 @@ def analyse(
     workers: int | None = None,
     features: list[Features] | None = None,
     progress: Callable[[int], None] | None = None,
+    scoring_progress: ScoringProgress | None = None,
 ) -> Analysis:
     keys: dict[int, array[int]] = {}
     if features is not None:
@@ -263,7 +293,7 @@ def analyse(
         if p not in dismissed
         and not (settings.ignore_derived and is_derived_pair(by_id[p[0]].title, by_id[p[1]].title))
     )
-    scored = score_pairs(eligible, by_id, df, settings, workers=workers)
+    scored = score_pairs(eligible, by_id, df, settings, workers=workers, progress=scoring_progress)
     threshold = settings.scoring.similarity_threshold
     matches = sorted((p for p in scored if p.score >= threshold), key=lambda p: (p.a, p.b))
     groups = cluster.groups((p.a, p.b, p.score) for p in matches)

@@ -489,13 +489,17 @@ def test_month_agrees_with_a_full_date_of_that_month() -> None:
     assert discriminative_similarity({"date:2024-01"}, {"date:2024-02"}) < 0.5
 
 
-def test_weight_can_silence_a_recurring_token() -> None:
+def test_weight_lowers_agreement_never_a_conflict() -> None:
+    """Issue 12: a value common in the archive agreeing says little, two values in one
+    place still say "another document" (the month of the 120th payslip of a series)."""
     a = {"id:invoice:RE1001", "date:2024-01-31", "amount:12000"}
     b = {"id:invoice:RE1001", "date:2024-02-29", "amount:12000"}
     plain = discriminative_similarity(a, b)
-    silenced = discriminative_similarity(a, b, weight=lambda t: 0.0 if t.startswith("date:") else 1.0)
+    common_dates = discriminative_similarity(a, b, weight=lambda t: 0.0 if t.startswith("date:") else 1.0)
+    common_id = discriminative_similarity(a, b, weight=lambda t: 0.0 if t.startswith("id:") else 1.0)
     assert plain < 0.5
-    assert silenced == 1.0
+    assert common_dates == plain
+    assert common_id < plain
 
 
 def test_weight_lowers_agreement_of_common_tokens() -> None:
@@ -507,9 +511,13 @@ def test_weight_lowers_agreement_of_common_tokens() -> None:
 
 @pytest.mark.parametrize("bad", [math.nan, math.inf, -1.0])
 def test_weight_garbage_counts_as_zero(bad: float) -> None:
-    a, b = {"date:2024-01-31", "amount:100"}, {"date:2024-02-29", "amount:100"}
-    value = discriminative_similarity(a, b, weight=lambda t: bad if t.startswith("date") else 1.0)
-    assert value == 1.0
+    a, b = {"date:2024-01-31", "amount:100", "id:invoice:RE7"}, {"date:2024-02-29", "amount:100", "id:invoice:RE7"}
+    value = discriminative_similarity(a, b, weight=lambda t: bad if t.startswith("amount") else 1.0)
+    assert value == discriminative_similarity(a, b, weight=lambda t: 0.0 if t.startswith("amount") else 1.0)
+    assert value < discriminative_similarity(a, b)
+    # a conflicting value's weight is not used at all
+    assert discriminative_similarity(a, b, weight=lambda t: bad if t.startswith("date") else 1.0) == \
+        discriminative_similarity(a, b)
 
 
 def test_unknown_kinds_and_plain_strings_are_accepted() -> None:

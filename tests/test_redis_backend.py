@@ -28,12 +28,14 @@ import pytest
 from paperless_dedupe_hook import config
 from paperless_dedupe_hook._errors import IndexMismatchError, IndexStoreError
 from paperless_dedupe_hook.config import Config
+from paperless_dedupe_hook.core.commonkeys import COMMON_KEY_DOCS
 from paperless_dedupe_hook.core.features import Features, compute, with_text
 from paperless_dedupe_hook.engine import Settings, find_matches, settings_from_config
 from paperless_dedupe_hook.indexfile import change_mark_configured, open_configured, write_fresh_configured
-from paperless_dedupe_hook.rebuild import Document, analyse
+from paperless_dedupe_hook.rebuild import Document, analyse, candidate_pairs
 from tests.fake_paperless import FakePaperless
 from tests.redis_server import free_port, running_redis
+from tests.template_family import member
 from tests.test_hook_e2e import CLI, our_tag_id, run_hook, writes
 from tests.tooling import missing
 
@@ -419,8 +421,7 @@ def _assert_consistent(rcfg: Config, rclient: Any, settings: Settings, expected_
         assert rclient.hlen(f"{NS}:gen:{gen}:df") == len(want)  # no stale or zero counts
         for f in feats:
             assert f.fingerprint == feats_of(f.doc_id, settings).fingerprint
-            for key in settings.band_keys(f):
-                assert f.doc_id in index.candidates([key])
+            assert f.doc_id in index.candidates(settings.band_keys(f))  # found under its own keys
         members: Counter[int] = Counter()
         for key in rclient.scan_iter(match=f"{NS}:gen:{gen}:band:*"):
             members.update(int(m) for m in rclient.smembers(key))
@@ -656,3 +657,23 @@ def test_annotation_locks_exclude_across_clients(rcfg: Config, rclient: Any) -> 
         assert not rclient.keys(f"{NS}:annotate:*")
         with two.annotation_lock([1, 2, 3]):
             pass
+
+
+def test_a_template_family_gives_the_candidates_a_rebuild_gives(cfg: Config) -> None:
+    """Keys that a whole template family shares are no evidence (core/commonkeys.py):
+    the index answers the hook with exactly the pairs a rebuild finds."""
+    settings = settings_from_config(cfg)
+    size = COMMON_KEY_DOCS + 12
+    feats = [compute(i, member(i), settings.features) for i in range(1, size + 1)]
+    copy = compute(size + 1, member(5), settings.features)  # new: a second copy of member 5
+
+    def partners(pairs: set[tuple[int, int]], doc_id: int) -> list[int]:
+        return sorted(a if b == doc_id else b for a, b in pairs if doc_id in (a, b))
+
+    with open_configured(cfg, settings, create=True) as index:
+        put_all(index, settings, feats)
+        assert index.candidates(settings.band_keys(copy), exclude=copy.doc_id) == partners(
+            candidate_pairs([*feats, copy], settings), copy.doc_id) != []
+        indexed = candidate_pairs(feats, settings)
+        for f in feats[:6]:
+            assert index.candidates(settings.band_keys(f), exclude=f.doc_id) == partners(indexed, f.doc_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -84,8 +85,21 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             since = change_mark_configured(cfg)  # before the first document is read
             docs = _iter_documents(args, client)
             progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
-            analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
-            progress.finish()
+            scoring = Progress("scoring candidates", None, quiet=args.quiet)
+
+            def on_scored(done: int, total: int) -> None:
+                if scoring.total is None:  # the first call: indexing is over, the candidates are known
+                    progress.finish()
+                    scoring.total, scoring.base = total, done  # done: pairs out of reach, settled at once
+                    scoring.started = scoring.last = time.monotonic()
+                scoring.update(done)
+
+            analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update,
+                               scoring_progress=on_scored)
+            if scoring.total is None:
+                progress.finish()
+            else:
+                scoring.finish()
             if client is not None:
                 _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
             guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),

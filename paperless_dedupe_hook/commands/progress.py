@@ -17,6 +17,9 @@ class Progress:
         self.interval = 0.2 if self.tty else interval_seconds
         self.started = self.last = time.monotonic()
         self.done = 0
+        # Work counted done before the clock started (pairs settled at once without
+        # scoring): not part of the rate, or the ETA would start low and keep rising.
+        self.base = 0
 
     def update(self, done: int) -> None:
         self.done = done
@@ -28,7 +31,7 @@ class Progress:
 
     def _emit(self, now: float) -> None:
         elapsed = max(now - self.started, 1e-9)
-        rate = self.done / elapsed
+        rate = max(0, self.done - self.base) / elapsed
         if self.total:
             share = min(1.0, self.done / self.total)
             eta = (self.total - self.done) / rate if rate > 0 else 0.0

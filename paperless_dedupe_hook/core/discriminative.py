@@ -23,8 +23,9 @@ tax, register ... numbers that recur on every document of a series), date 1/2.5,
 street 0.5/3, amount 0.5/1, ref 0.75/1.5.  A strong conflict is what a rescan never shows and a series always
 does, and the more two texts agree elsewhere the more it says, hence the ``1 + M/2`` factor: one
 date conflict caps D at 0.44.  OCR damage that slips through mostly hits amounts, which only
-lower D in proportion.  ``weight(token)`` multiplies both weights (an IDF normalised to mean 1
-lets a customer number printed on every invoice count for less).  D is in [0, 1],
+lower D in proportion.  ``weight(token)`` multiplies the agreement weights (an IDF normalised
+to mean 1 lets a customer number printed on every invoice count for less), not the conflict
+weights (``CONFLICTS_FADE``).  D is in [0, 1],
 deterministic and exactly symmetric (canonical side order, :func:`math.fsum`).
 """
 
@@ -58,6 +59,11 @@ _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3,
 _STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
 _HOUSE = re.compile(r"[0-9][0-9a-z]*$")
 _MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
+#: Whether ``weight`` also lowers conflicts.  It does not: a value common in the archive
+#: (a date that a hundred other letters carry) agreeing says little, but two different
+#: values in one slot say "another document" however common each is; with fading
+#: conflicts the month of the 120th payslip weighed a third of the 3rd's (issue 12).
+CONFLICTS_FADE = False
 
 
 def _weights(token: str) -> tuple[float, float]:
@@ -184,6 +190,8 @@ def _evidence(
     cache: dict[str, float] = {}
 
     def w(token: str, which: int) -> float:
+        if which and not CONFLICTS_FADE:
+            return _weights(token)[1]
         if token not in cache:
             x = 1.0 if weight is None else float(weight(token))
             cache[token] = x if math.isfinite(x) and x > 0.0 else 0.0
@@ -212,8 +220,8 @@ def discriminative_similarity(
 ) -> float:
     """How far two token sets agree where both have values: 1.0 = no conflict, near 0 = a series.
 
-    ``weight(token)`` (default 1.0; negative or non-finite counts as 0) multiplies the kind
-    weights; it should be about 1 for an ordinary token (an IDF normalised to mean 1).  See the
+    ``weight(token)`` (default 1.0; negative or non-finite counts as 0) multiplies the kind's
+    agreement weight; it should be about 1 for an ordinary token (an IDF normalised to mean 1).  See the
     module docstring for the rule.
     """
     agree, conflicts = _evidence(a, b, weight)
@@ -256,9 +264,10 @@ def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str
         matched, neutral = _pair([ta], [tb])
         if matched or neutral:
             continue
-        wa = 1.0 if weight is None else float(weight(ta))
-        wb = 1.0 if weight is None else float(weight(tb))
-        factor = min(wa, wb)
+        if CONFLICTS_FADE:
+            factor = min(1.0 if weight is None else float(weight(ta)), 1.0 if weight is None else float(weight(tb)))
+        else:
+            factor = 1.0
         if math.isfinite(factor) and factor > 0.0:
             total.append(factor * _weights(ta)[1])
     return math.fsum(total)

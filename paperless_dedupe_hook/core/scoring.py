@@ -12,6 +12,10 @@ with a cover sheet, is all of it the other text although its Jaccard is lower.  
 two documents of equal size the overlap is ``2J / (1 + J)``; below the half-size
 ratio the pair is an excerpt, not a copy, and J itself counts.
 
+That similarity is then scaled by :func:`order.order_factor` of the share of words
+the fuzzy samples have in one order (:mod:`.order`): a library's sentences in another
+selection and order share shingles, not a text.
+
 F is rapidfuzz's ``ratio`` (0-1) of the fuzzy samples; heads and tails are
 compared separately and the better one counts.  D is the discriminative
 similarity of the extracted tokens (dates, amounts, identifiers, references,
@@ -35,7 +39,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash
+from . import discriminative, minhash, order
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -44,6 +48,9 @@ MIN_CONTAINMENT_RATIO = 0.5
 # Tokens seen in at most this many documents count fully; more common ones less.
 RARE_TOKEN_DF = 3
 CONTAINMENT_MODE = "overlap"
+# Whether the shingle similarity is scaled by how far the shared words come in one
+# order (core/order.py); off only to measure what it buys (bench/quality.py).
+ORDERED = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,7 +78,7 @@ class PairScore:
     jaccard: float
     fuzzy: float
     discriminative: float
-    similarity: float  # J after the containment correction (what the score used)
+    similarity: float  # J after the containment correction and the order factor (what the score used)
     # False: the pair cannot reach the threshold, and fuzzy (so the score) is only a
     # lower bound; score(..., exact=True) gives the full figures.
     exact: bool = True
@@ -144,6 +151,8 @@ def out_of_reach(a: Features, b: Features, jaccard: float, params: ScoreParams) 
     if fuzzy_needed(similarity, 1.0, params) is not None:
         return None
     low, high = (a.doc_id, b.doc_id) if a.doc_id < b.doc_id else (b.doc_id, a.doc_id)
+    if ORDERED:  # the order factor (not computed here) may be 0: the lower bound takes it so
+        similarity = 0.0
     return PairScore(low, high, combine(similarity, 0.0, 0.0, params), jaccard, 0.0, 0.0, similarity, False)
 
 
@@ -177,6 +186,11 @@ def score(
         return bound
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
+    if ORDERED and (exact or fuzzy_needed(similarity, disc, params) is not None):
+        # shared shingles out of order are a library's sentences, not a copy (core/order.py)
+        similarity *= order.order_factor(order.ordered_overlap(a, b))
+    elif ORDERED:
+        similarity = 0.0  # out of reach even unscaled; the factor, not computed, is at least 0
     if exact:
         fuzzy, complete = fuzzy_similarity(a, b), True
     elif (needed := fuzzy_needed(similarity, disc, params)) is None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from .._errors import IndexCorruptError
 from ..core import minhash
+from ..core.commonkeys import bucket_role, chosen
 from ..core.features import Features
 from ._redis_support import BUILD_MARKER_TTL, guarded
 
@@ -215,10 +216,28 @@ class RedisDocuments:
 
     @guarded
     def candidates(self, keys: Sequence[int], *, exclude: int | None = None) -> list[int]:
+        """As ``SqliteIndex.candidates`` (SCARD is O(1); members are read only for keys
+        that are evidence, at most ``COMMON_KEY_DOCS`` each)."""
         if not keys:
             return []
-        members = self._r.sunion([self._k_band(k) for k in keys])
-        return sorted(i for i in (int(m) for m in members) if i != exclude)
+        names = [self._k_band(k) for k in keys]
+        pipe = self._r.pipeline(transaction=False)
+        for name in names:
+            pipe.scard(name)
+            pipe.sismember(name, str(-1 if exclude is None else exclude))
+        answers = pipe.execute()
+        evidence = {name: size - int(bool(mine)) + 1
+                    for name, size, mine in zip(names, answers[0::2], answers[1::2], strict=True)}
+        evidence = {name: n for name, n in evidence.items() if bucket_role(n) != "none"}
+        pipe = self._r.pipeline(transaction=False)
+        for name in evidence:
+            pipe.smembers(name)
+        meetings: dict[int, list[int]] = {}
+        for n, members in zip(evidence.values(), pipe.execute() if evidence else [], strict=True):
+            for m in members:
+                if (doc_id := int(m)) != exclude:
+                    meetings.setdefault(doc_id, []).append(n)
+        return chosen(meetings)
 
     @guarded
     def features(self, ids: Iterable[int], num_permutations: int) -> list[Features]:

@@ -31,6 +31,7 @@ import numpy as np
 
 from .._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
+from ..core.commonkeys import bucket_role, chosen
 from ..core.features import Features
 from ._sqlite_changes import SqliteChanges
 from ._sqlite_user import SqliteUserState
@@ -273,11 +274,28 @@ class SqliteIndex(SqliteChanges, SqliteUserState):
         return bytes(row[0]) if row else None
 
     def candidates(self, keys: Sequence[int], *, exclude: int | None = None) -> list[int]:
+        """Documents sharing evidence keys with the asking document (``keys`` are its
+        own; ``exclude`` its id), as :func:`..core.commonkeys.bucket_role` tells them:
+        the same pairs a rebuild finds.  Each key's size is a count over one range of
+        the key index (the bands table holds it already: no extra storage); a bucket is
+        as long as its key is common, and at most ``COMMON_KEY_DOCS`` rows are read
+        for its members."""
         if not keys:
             return []
         marks = ",".join("?" * len(keys))
-        rows = self.conn.execute(f"SELECT DISTINCT doc_id FROM bands WHERE key IN ({marks})", list(keys))
-        return sorted(r[0] for r in rows if r[0] != exclude)
+        me = -1 if exclude is None else exclude
+        sizes = self.conn.execute(
+            f"SELECT key, COUNT(*) - SUM(doc_id = ?) + 1 FROM bands WHERE key IN ({marks}) GROUP BY key",
+            [me, *keys]).fetchall()
+        evidence = {key: n for key, n in sizes if bucket_role(n) != "none"}
+        if not evidence:
+            return []
+        meetings: dict[int, list[int]] = {}
+        marks = ",".join("?" * len(evidence))
+        for key, doc_id in self.conn.execute(f"SELECT key, doc_id FROM bands WHERE key IN ({marks})", list(evidence)):
+            if doc_id != me:
+                meetings.setdefault(doc_id, []).append(evidence[key])
+        return chosen(meetings)
 
     def features(self, ids: Iterable[int], num_permutations: int) -> list[Features]:
         ids = list(ids)
