@@ -49,10 +49,18 @@ class Shown:
     def generated_from(self) -> str | None:
         """The --out directory of a corpus generator shown in the same block, when an argument
         lies in it (the docs' measurements run on generated corpora: run here on a small one)."""
-        m = re.search(r"python -m bench\.corpus\.generate .*?--out (\S+)", self.block)
-        if m and any(a.startswith(m.group(1) + "/") for a in self.args):
-            return m.group(1)
+        m = re.search(r"python -m bench\.corpus\.(generate|realistic) .*?--out (\S+)", self.block)
+        if m and any(a.startswith(m.group(2) + "/") for a in self.args):
+            return m.group(2)
         return None
+
+    @property
+    def generator(self) -> tuple[str, str]:
+        """The generator module shown with ``generated_from`` and the smallest size it takes."""
+        m = re.search(r"python -m (bench\.corpus\.(generate|realistic)) ", self.block)
+        module = m.group(1) if m else "bench.corpus.generate"
+        # realistic needs room for a 12-120 document family of every kind
+        return module, ("1000" if module.endswith("realistic") else "60")
 
     @property
     def bare_reference(self) -> bool:
@@ -174,7 +182,8 @@ def test_offline_command_runs_as_shown(shown: Shown, sample_index: Path, tmp_pat
     generated = shown.generated_from
     if generated:
         corpus = tmp_path / "corpus"
-        subprocess.run([sys.executable, "-m", "bench.corpus.generate", "--out", str(corpus), "--docs", "60",
+        module, docs = shown.generator
+        subprocess.run([sys.executable, "-m", module, "--out", str(corpus), "--docs", docs,
                         "--seed", "1"], cwd=REPO, check=True, capture_output=True, timeout=300)
     args = [str(corpus) + a[len(generated):] if generated and a.startswith(generated + "/")
             else PLACEHOLDERS.get(a, _localize(a, tmp_path)) for a in args]
