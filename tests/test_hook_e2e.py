@@ -148,10 +148,18 @@ def test_unknown_document_exits_zero(library: FakePaperless, tmp_path: Path) -> 
     assert "999" in out.stderr and "404" in out.stderr
 
 
-def test_short_document_is_indexed_but_not_compared(library: FakePaperless, tmp_path: Path) -> None:
+def test_short_document_is_compared_by_the_short_rule(library: FakePaperless, tmp_path: Path) -> None:
+    # "Call me back": three words, under min_words, compared with other short documents only
     out = run_hook(library, tmp_path, 5)
     assert out.returncode == 0, out.stderr
-    assert "not compared" in out.stdout
+    assert "no duplicates among" in out.stdout and "not compared" not in out.stdout
+
+
+def test_a_lone_word_is_indexed_but_not_compared(library: FakePaperless, tmp_path: Path) -> None:
+    doc_id = library.add_documents([{"title": "one word", "content": "Signature"}])[0]
+    out = run_hook(library, tmp_path, doc_id)
+    assert out.returncode == 0, out.stderr
+    assert "not compared (too little text: 1 word(s))" in out.stdout
 
 
 def test_version_row_resolves_to_its_root(library: FakePaperless, tmp_path: Path) -> None:

@@ -75,8 +75,11 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
         for m in result["matches"]:
             print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
                   f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+    elif not result["comparable"]:
+        print(f"document {result['document']}: not compared (too little text: {result['words']} word(s))")
     else:
-        print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s)")
+        shown = " (a short document: compared with short ones only)" if result["short"] else ""
+        print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
     return 1 if result["matches"] else 0
 
 

@@ -124,7 +124,8 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
             {p["a"] for p in rep["pairs"]}, settings.features.num_permutations)}
         by_newer: dict[int, list[tuple[PairScore, int, str]]] = {}
         for p in rep["pairs"]:
-            pair = PairScore(p["a"], p["b"], p["score"], p["jaccard"], p["fuzzy"], p["discriminative"], p["containment"])
+            pair = PairScore(p["a"], p["b"], p["score"], p["jaccard"], p["fuzzy"], p["discriminative"], p["containment"],
+                             verdict=str(p.get("verdict", "duplicate")), newer=p.get("newer"))
             by_newer.setdefault(p["b"], []).append((pair, p["a"], titles.get(p["a"], "")))
         outcome = None
         for doc_id in sorted(by_newer):
@@ -202,7 +203,8 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     for m in matches:
         other = m.a if m.b == root else m.b
         out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
-    return {"document": root, "comparable": feats.comparable, "candidates": n, "matches": out}
+    return {"document": root, "comparable": feats.comparable, "short": feats.short, "words": feats.word_count,
+            "candidates": n, "matches": out}
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:

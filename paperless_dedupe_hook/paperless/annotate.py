@@ -50,8 +50,11 @@ def note_text(matches: Iterable[tuple[PairScore, int, str]]) -> str:
     """``matches``: (pair, the other document's id, its title)."""
     lines = [NOTE_HEADER]
     for pair, other, title in matches:
+        what = ""
+        if pair.verdict == "revision":  # two versions of one text (core.revision), not a copy
+            what = f"{'an older' if pair.newer == other else 'a newer'} version of #{other}, not a copy; "
         lines.append(
-            f"- #{other} “{title}”: score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
+            f"- #{other} “{title}”: {what}score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
             f"fuzzy {pair.fuzzy:.2f}, discriminative {pair.discriminative:.2f})"
         )
     return "\n".join(lines)
