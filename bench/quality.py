@@ -20,7 +20,7 @@ from typing import Any
 
 from paperless_dedupe_hook import config, engine, sources
 from paperless_dedupe_hook.commands import evaluate as evaluation
-from paperless_dedupe_hook.core import discriminative, extract, scoring
+from paperless_dedupe_hook.core import discriminative, extract, ocr_slips, revision, scoring, short
 from paperless_dedupe_hook.rebuild import analyse
 
 # name -> (description, config overrides, module switches)
@@ -46,13 +46,23 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "kind_level_d": ("discriminative score without slots (conflicts per kind)", {}, {"disc": "kind"}),
     "first_n_fuzzy": ("fuzzy ratio on the first N characters instead of head and tail", {}, {"fuzzy": "first"}),
     "union_find": ("plain union-find groups (chains allowed)", {}, {"groups": "union_find"}),
+    "no_ocr_slips": ("conflicts an OCR confusion explains weigh as much as any (issue 13)", {}, {"slips": False}),
+    "no_short": ("short documents never compared (before issue 13)", {}, {"short": False}),
+    "no_revision": ("no revision verdict: version dates conflict like any date (before issue 13)", {}, {"revision": False}),
 }
 
 
 @contextlib.contextmanager
 def switched(switches: dict[str, Any]) -> Iterator[None]:
     saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
+    saved_13 = (ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS)
     try:
+        if switches.get("slips") is False:
+            ocr_slips.MAX_SLIPS = 0
+        if switches.get("short") is False:
+            short.MIN_TEXT_RATIO = 2.0  # the rule never holds
+        if switches.get("revision") is False:
+            revision._WORDS = frozenset()
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
         if switches.get("fuzzy") == "first":
@@ -67,6 +77,7 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
             discriminative.slot_similarity = kind_level  # type: ignore[assignment]
         yield
     finally:
+        ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS = saved_13
         scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
 
 

@@ -7,13 +7,13 @@ Profiles (the parameters are drawn from ``seed``, so a (text, profile, seed) is 
 
 ``office``  a flatbed or office copier at 200-300 dpi: skew under 1 degree, light blur and noise,
             JPEG 70-90 (the PDF a copier mails).
-``phone``   a photo of the page: rotation up to 2.5 degrees, 130-180 dpi effective, blur,
-            uneven light (a shadow across the page), sensor noise, JPEG 40-70.
-``poor``    a faxed or crumpled page: 100-130 dpi, strong blur and noise, JPEG 25-45.
+``phone``   a photo of the page: rotation up to 1.5 degrees, 150-200 dpi effective, blur,
+            uneven light (a shadow across the page), sensor noise, JPEG 50-80.
+``poor``    a faxed or crumpled page: 110-140 dpi, strong blur and noise, JPEG 30-50.
             Much of it is not readable any more; the corpus keeps it to say where the limit is.
 
-Results are cached on disk, one JSON file per scan, keyed by the text, the profile, the seed,
-the language and the tesseract version: a rerun reads the cache and never starts tesseract.
+Results are cached on disk, one JSON file per scan, keyed by the text, the language, the
+degradation (every parameter) and the tesseract version: a rerun reads the cache and never starts tesseract.
 The cache of the CI corpus is committed (``bench/corpus/ocr_cache``), so CI gets the same bytes
 as long as its tesseract is the same version; another version OCRs afresh (and says so).
 """
@@ -71,11 +71,11 @@ class Degradation:
             return cls(profile, font, pt, rng.choice([200, 240, 300]), rng.uniform(-0.9, 0.9), rng.uniform(0.0, 0.6),
                        rng.uniform(2, 8), rng.uniform(0.0, 0.1), rng.randint(70, 90))
         if profile == "phone":
-            return cls(profile, font, pt, rng.randint(130, 180), rng.uniform(-2.5, 2.5), rng.uniform(0.5, 1.1),
-                       rng.uniform(6, 14), rng.uniform(0.25, 0.55), rng.randint(40, 70))
+            return cls(profile, font, pt, rng.randint(150, 200), rng.uniform(-1.5, 1.5), rng.uniform(0.3, 0.8),
+                       rng.uniform(4, 10), rng.uniform(0.15, 0.4), rng.randint(50, 80))
         if profile == "poor":
-            return cls(profile, font, pt, rng.randint(100, 130), rng.uniform(-3.0, 3.0), rng.uniform(1.0, 1.6),
-                       rng.uniform(14, 24), rng.uniform(0.3, 0.6), rng.randint(25, 45))
+            return cls(profile, font, pt, rng.randint(110, 140), rng.uniform(-2.0, 2.0), rng.uniform(0.8, 1.3),
+                       rng.uniform(10, 18), rng.uniform(0.3, 0.5), rng.randint(30, 50))
         raise ValueError(f"unknown OCR profile {profile!r}: one of {PROFILES}")
 
 
@@ -129,9 +129,10 @@ def _font_path(name: str) -> Path:
                          "(Debian: apt-get install fonts-dejavu-core fonts-liberation)")
 
 
-def cache_key(source: str, lang: str, profile: str, seed: int, version: str) -> str:
+def cache_key(source: str, lang: str, deg: Degradation, version: str) -> str:
+    """The text, its language, every degradation parameter and the tesseract version."""
     h = hashlib.sha256()
-    for part in (source, lang, profile, str(seed), version, "v1"):
+    for part in (source, lang, json.dumps(asdict(deg), sort_keys=True), version, "v2"):
         h.update(part.encode("utf-8"))
         h.update(b"\0")
     return h.hexdigest()[:32]
@@ -141,7 +142,7 @@ def scan(source: str, lang: str, profile: str, seed: int, *, cache: Path | None 
     """The text tesseract reads from ``source`` laid out on pages and degraded by ``profile``."""
     version = tesseract_version() if shutil.which("tesseract") else _cached_version(cache)
     deg = Degradation.draw(profile, seed)
-    key = cache_key(source, lang, profile, seed, version)
+    key = cache_key(source, lang, deg, version)
     path = cache / f"{key}.json" if cache is not None else None
     if path is not None and path.exists():
         stored = json.loads(path.read_text(encoding="utf-8"))

@@ -9,6 +9,7 @@ for ``paperless-dedupe evaluate``.  Duplicate kinds (must be reported):
 ``ocr_rescan``           two real scans of one page (office scanner, phone photo), both readable
 ``ocr_unreadable``       the same, where a scan is past reading (CER > READABLE_CER): measured, no target
 ``short_rescan``         a short note (under 20 words) and a scan of it (real OCR or synthetic noise)
+``short_unreadable``     the same, where the real scan is past reading: measured, no target
 ``revision``             a policy or terms re-issued with a new version date and 2-7 % of it changed;
                          should be reported with ``verdict: "revision"``
 
@@ -216,8 +217,8 @@ class RealBuilder:
         for kind, members in self.groups:
             for i, j in itertools.combinations(members, 2):
                 k = kind
-                if kind.startswith("ocr_") and max(self.recs[i].cer, self.recs[j].cer) > READABLE_CER:
-                    k = "ocr_unreadable"
+                if max(self.recs[i].cer, self.recs[j].cer) > READABLE_CER:  # a scan past reading
+                    k = "short_unreadable" if kind == "short_rescan" else "ocr_unreadable"
                 pairs[tuple(sorted((ids[i], ids[j])))] = (True, k)  # type: ignore[index]
         for kind, members in self.series:
             for i, j in itertools.combinations(members, 2):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, revision, short
+from . import discriminative, minhash, ocr_slips, revision, short
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -174,13 +174,16 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
                                       containment=params.containment)
     if fuzzy_needed(similarity, 1.0, params) is None:
         return False
-    return fuzzy_needed(similarity, _discriminative(a, b, weight)[0], params) is not None
+    return fuzzy_needed(similarity, _discriminative(a, b, weight, similarity)[0], params) is not None
 
 
 def _discriminative(
-    a: Features, b: Features, weight: Callable[[str], float] | None,
+    a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float,
 ) -> tuple[float, str, int | None]:
-    """(D, verdict, newer id): D without the version dates for two versions of one text."""
+    """(D, verdict, newer id): in a pair whose texts agree, values whose differences OCR
+    explains weigh less (core.ocr_slips); D without the version dates for two versions of one text."""
+    if similarity >= ocr_slips.MIN_SIMILARITY:
+        weight = ocr_slips.weigher(weight, ocr_slips.explained(a.tokens, b.tokens))
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
     versions = revision.versions(a.tokens, b.tokens)
     if not versions.differ:
@@ -209,7 +212,7 @@ def score(
     if a.short or b.short:
         return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    disc, verdict, newer = _discriminative(a, b, weight)
+    disc, verdict, newer = _discriminative(a, b, weight, similarity)
     if exact:
         fuzzy, complete = fuzzy_similarity(a, b), True
     elif (needed := fuzzy_needed(similarity, disc, params)) is None:
