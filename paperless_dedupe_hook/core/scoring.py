@@ -17,6 +17,12 @@ compared separately and the better one counts.  D is the discriminative
 similarity of the extracted tokens (dates, amounts, identifiers, references,
 routes), with tokens that recur across many documents weighing less.
 
+Three rules of issue 13 sit on top: a pair with a short document (under min_words) is
+scored by :mod:`.short` alone (0 against a long one); in a pair whose texts agree, values
+that an OCR confusion explains weigh less in D (:mod:`.ocr_slips`); and two versions of one
+text with different version dates get D without those dates and the verdict ``revision``
+(:mod:`.revision`), which ``ScoreParams.report_revisions`` may keep out of the report.
+
 F and D are the dear parts (rapidfuzz on up to 2 x 5,000 characters; the slot
 comparison), and most LSH candidates of a large library are far from the
 threshold: unless asked for ``exact`` scores, a pair that cannot reach the
