@@ -62,6 +62,24 @@ class PaperlessAuthError(PaperlessError):
     """The token was refused (401) or lacks a permission (403)."""
 
 
+class PaperlessPermissionError(PaperlessAuthError):
+    """The token is valid, but its user may not do this: a model permission is missing
+    (``permission`` names it, e.g. ``view_tag``), or the user may not see or change
+    ``document_id`` (an object permission).  Not a wrong URL: Paperless answered."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        path: str | None = None,
+        document_id: int | None = None,
+        permission: str | None = None,
+    ) -> None:
+        super().__init__(message, status=status, path=path, document_id=document_id)
+        self.permission = permission
+
+
 class PaperlessNotFound(PaperlessError):
     """The document (or object) does not exist, e.g. deleted meanwhile (404)."""
 
@@ -81,6 +99,11 @@ class IndexStoreError(DedupeError):
     exit_code = 5
 
 
+class SourceShrinkError(IndexStoreError):
+    """A rebuild's source yielded no documents or far fewer than the index holds: the
+    index is kept (``rebuild-index --allow-shrink`` replaces it anyway)."""
+
+
 class IndexMismatchError(IndexStoreError):
     """The index was built with other detection parameters: run rebuild-index."""
 
@@ -89,8 +112,22 @@ class IndexCorruptError(IndexStoreError):
     """The index file is unreadable, truncated or inconsistent: run rebuild-index."""
 
 
+# Secrets shorter than this are masked only as whole words (see ``redact``).
+WHOLE_WORD_BELOW = 16
+
+
 def redact(text: str, secret: str | None) -> str:
-    """Remove ``secret`` from ``text`` (used on anything that may echo a request)."""
-    if secret:
-        text = text.replace(secret, "***")
-    return text
+    """Remove ``secret`` from ``text`` (used on anything that may echo a request).
+
+    A short secret is masked only where it stands alone, not inside a longer word: a
+    token ``abc`` must not turn "fabric" into "f***ric" (which would also tell a reader
+    the token).  A long one (16 characters and more, Paperless's are 40) is masked
+    wherever it appears: inside a word it is still the token, not a coincidence.
+    """
+    if not secret:
+        return text
+    if len(secret) >= WHOLE_WORD_BELOW:
+        return text.replace(secret, "***")
+    import re  # rare: only for short secrets
+
+    return re.sub(rf"(?<![0-9A-Za-z]){re.escape(secret)}(?![0-9A-Za-z])", "***", text)

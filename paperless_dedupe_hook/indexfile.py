@@ -70,6 +70,8 @@ def open_index(
     path: Path, settings: Settings, *, create: bool = False, lock_timeout: float = 60.0
 ) -> Iterator[SqliteIndex]:
     """The live index, checked against ``settings``, under a shared lock."""
+    if not create and not path.exists():  # before the lock: no stray .lock file beside a missing index
+        raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
     with locked(path, exclusive=False, timeout_seconds=lock_timeout):
         index = SqliteIndex(path, create=create, compat=settings.compat())
         try:
@@ -99,6 +101,7 @@ def write_fresh(
     for suffix in ("", "-wal", "-shm", "-journal"):  # what an interrupted earlier rebuild left
         tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
     fresh = SqliteIndex(tmp, create=True, compat=settings.compat())
+    swapped = False
     try:
         with fresh.write():
             fresh.load_fresh(analysis.features, modified=analysis.modified, band_keys=analysis.keys_of,
@@ -109,8 +112,12 @@ def write_fresh(
             fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
             fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
         _swap(path, fresh, tmp)
+        swapped = True
     finally:
         fresh.close()
+        if not swapped:  # a failure (not a kill): leave no half-written .rebuild behind
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
 
 
 def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:

@@ -74,6 +74,27 @@ SERVER_ERROR_PAGE = (
     '<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error ({status})</title>\n</head>\n<body>\n'
     "  <h1>Server Error ({status})</h1><p></p>\n</body>\n</html>\n"
 )
+# The limited users of permissions.json: viewer and owner2 (seq 303, 331), nouisettings (304, 350).
+VIEWER_PERMISSIONS = ("view_document", "change_document", "view_note", "add_note", "view_tag", "view_customfield",
+                      "view_uisettings")
+NO_PERMISSION = "You do not have permission to perform this action."
+# Which model permission each route and method needs (DRF checks it before anything
+# else: noperm gets the JSON 403 even for a missing id, seq 428).  bulk_edit and
+# profile check none (seq 313, 326).
+ROUTE_PERMISSIONS: dict[str, dict[str, str]] = {
+    "ui_settings": {"GET": "view_uisettings", "POST": "view_uisettings"},
+    "documents": {"GET": "view_document"},
+    "document": {"GET": "view_document", "PATCH": "change_document", "PUT": "change_document",
+                 "DELETE": "delete_document"},
+    "root": {"GET": "view_document"},
+    "notes": {"GET": "view_note", "POST": "add_note", "DELETE": "delete_note"},
+    "tags": {"GET": "view_tag", "POST": "add_tag"},
+    "tag": {"GET": "view_tag", "PATCH": "change_tag", "PUT": "change_tag", "DELETE": "delete_tag"},
+    "custom_fields": {"GET": "view_customfield", "POST": "add_customfield"},
+    "custom_field": {"GET": "view_customfield", "PATCH": "change_customfield", "PUT": "change_customfield",
+                     "DELETE": "delete_customfield"},
+    "trash": {"GET": "delete_document", "POST": "delete_document"},
+}
 MODELS = (
     "document", "tag", "customfield", "customfieldinstance", "note", "correspondent", "documenttype",
     "storagepath", "savedview", "paperlesstask", "uisettings", "user", "group", "sharelink", "workflow",
@@ -208,6 +229,9 @@ class FakePaperless:
         self.tags: dict[int, dict[str, Any]] = {}
         self.custom_fields: dict[int, dict[str, Any]] = {}
         self.pending_tasks: set[int] = set()  # documents a queued bulk_update task will re-save
+        # Object permissions of the token's user (a limited user, see ``limit_user``).
+        self.shared_view: set[int] = set()
+        self.shared_change: set[int] = set()
         self.requests: list[LoggedRequest] = []
         self.faults: list[Fault] = []
         self.errors: list[str] = []  # tracebacks of bugs in this fake (tests may assert it is empty)
@@ -430,6 +454,38 @@ class FakePaperless:
             record = self.documents.get(doc_id) or self.trash[doc_id]
             return self._serialize(record, detail=True)
 
+    def limit_user(self, *, user_id: int = 3, username: str = "viewer",
+                   permissions: Iterable[str] = VIEWER_PERMISSIONS, owned: Iterable[int] = (),
+                   view: Iterable[int] = (), change: Iterable[int] = ()) -> None:
+        """Make the token's user a limited one (not a superuser), as in permissions.json.
+
+        It has the model ``permissions`` (codenames), owns the documents ``owned`` and
+        has the object permission view (``view``) or change (``change``) on others.  The
+        documents seeded before stay with their owner (the admin, id 2), so the user
+        sees only what it owns, what is shared with it and what has no owner.
+        """
+        with self.lock:
+            self.user = {"id": user_id, "username": username, "first_name": "", "last_name": ""}
+            self.is_superuser = False
+            self.permissions = list(dict.fromkeys(permissions))
+            for doc_id in owned:
+                self.documents[doc_id]["owner"] = user_id
+            self.shared_view = {int(d) for d in view}
+            self.shared_change = {int(d) for d in change}
+
+    def _has(self, permission: str) -> bool:
+        return self.is_superuser or permission in self.permissions
+
+    def _can_see(self, record: dict[str, Any]) -> bool:
+        return (self.is_superuser or record["owner"] in (None, self.user["id"])
+                or record["id"] in self.shared_view or record["id"] in self.shared_change)
+
+    def _can_change(self, record: dict[str, Any]) -> bool:
+        return self.is_superuser or record["owner"] in (None, self.user["id"]) or record["id"] in self.shared_change
+
+    def _visible(self) -> list[dict[str, Any]]:
+        return [d for d in self.documents.values() if self._can_see(d)]
+
     def run_tasks(self) -> list[int]:
         """Run the queued bulk_update tasks: bumps ``modified`` of the bulk-edited documents."""
         with self.lock:
@@ -465,7 +521,7 @@ class FakePaperless:
                 if patch:
                     out["permissions"] = {"view": {"users": [], "groups": []}, "change": {"users": [], "groups": []}}
                 else:
-                    out[key] = True
+                    out[key] = self._can_change(record)
             elif key == "is_shared_by_requester":
                 if not patch:
                     out[key] = False
@@ -486,7 +542,7 @@ class FakePaperless:
         view = {k: copy.deepcopy(v) for k, v in tag.items() if k not in ("owner", "user_can_change", "parent",
                                                                           "children")}
         if count:
-            view["document_count"] = sum(1 for d in self.documents.values() if tag["id"] in d["tags"])
+            view["document_count"] = sum(1 for d in self._visible() if tag["id"] in d["tags"])
         for key in ("owner", "user_can_change", "parent", "children"):
             view[key] = copy.deepcopy(tag[key])
         return view
@@ -495,7 +551,7 @@ class FakePaperless:
         view = dict(cf)
         if count:
             view["document_count"] = sum(
-                1 for d in self.documents.values() if any(i["field"] == cf["id"] for i in d["custom_fields"])
+                1 for d in self._visible() if any(i["field"] == cf["id"] for i in d["custom_fields"])
             )
         return view
 
@@ -544,6 +600,9 @@ class FakePaperless:
             return self._json(200, {"name": name, "renders": ["application/json", "text/html"]}, allow)
         if method not in allow.split(", "):
             return self._json(405, {"detail": f'Method "{method}" not allowed.'}, allow)
+        needed = ROUTE_PERMISSIONS.get(name, {}).get("GET" if method == "HEAD" else method)
+        if needed is not None and not self._has(needed):
+            return self._json(403, {"detail": NO_PERMISSION}, allow)
         params = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
         try:
             payload = self._parse_body(method, headers.get("content-type", ""), body)
@@ -554,6 +613,8 @@ class FakePaperless:
             status, result = 400, exc.body
         except _Status as exc:
             status, result = exc.status, exc.body
+        except _Refused as exc:  # Paperless's object-permission refusal: bare text sent as text/html
+            return _Reply(403, self._headers(allow, ctype="text/html; charset=utf-8"), exc.text.encode())
         if status == 204:
             return _Reply(204, self._headers(allow, ctype=None), b"")
         return self._json(status, result, allow)
@@ -669,6 +730,14 @@ class FakePaperless:
                 "is_superuser": self.is_superuser, "groups": []}
         return 200, {"user": user, "settings": settings, "permissions": list(self.permissions)}
 
+    def _api_profile(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
+                     version: int, full_path: str, query: str) -> tuple[int, Any]:
+        """Any valid token reads it, whatever its permissions (seq 313)."""
+        return 200, {"email": f"{self.user['username']}@example.com", "password": "*" * 89,
+                     "first_name": self.user["first_name"], "last_name": self.user["last_name"],
+                     "auth_token": self.token, "social_accounts": [], "has_usable_password": True,
+                     "is_mfa_enabled": False}
+
     def _filter_documents(self, docs: list[dict[str, Any]], params: dict[str, str]) -> list[dict[str, Any]]:
         errors: dict[str, list[str]] = {}
 
@@ -738,19 +807,34 @@ class FakePaperless:
 
     def _api_documents(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                        version: int, full_path: str, query: str) -> tuple[int, Any]:
-        docs = self._order(self._filter_documents(list(self.documents.values()), params), params.get("ordering", ""))
+        docs = self._order(self._filter_documents(self._visible(), params), params.get("ordering", ""))
         fields = {f for f in params.get("fields", "").split(",") if f} or None
         status, body = self._paginate(docs, params, version, full_path, query)
         body["results"] = [self._serialize(d, detail=False, fields=fields) for d in body["results"]]
         return status, body
 
-    def _doc_or_404(self, raw: str, detail: str = "No Document matches the given query.") -> dict[str, Any]:
+    def _doc_or_404(self, raw: str, detail: str = "No Document matches the given query.",
+                    hidden: str | None = None) -> dict[str, Any]:
+        """The document, or the 404 a missing one gets.  One the user cannot see gets the
+        same 404 (detail views), or the text/html 403 ``hidden`` (/root/, notes)."""
         if not raw.isdigit():
             raise _Status(404, {"detail": "Not found."})
         record = self.documents.get(int(raw))
         if record is None:
             raise _Status(404, {"detail": detail})
+        if not self._can_see(record):
+            if hidden is not None:
+                raise _Refused(hidden)
+            raise _Status(404, {"detail": detail})
         return record
+
+    def _refuse_invisible_links(self, values: Iterable[Any]) -> None:
+        """A documentlink to a document the user cannot see: JSON 403 (seq 413, 420)."""
+        for value in values:
+            for target in value if isinstance(value, list) else []:
+                record = self.documents.get(target) if _is_int(target) else None
+                if record is not None and not self._can_see(record):
+                    raise _Status(403, {"detail": "Insufficient permissions."})
 
     def _api_document(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                       version: int, full_path: str, query: str) -> tuple[int, Any]:
@@ -761,6 +845,8 @@ class FakePaperless:
         if method == "DELETE":
             self.trash_document(record["id"])
             return 204, None
+        if not self._can_change(record):  # visible but not changeable: DRF's 403 (seq 398)
+            raise _Status(403, {"detail": NO_PERMISSION})
         if not isinstance(payload, dict):
             raise _BadRequest({"non_field_errors": ["Invalid data. Expected a dictionary, but got list."]})
         if "tags" in payload:
@@ -769,6 +855,7 @@ class FakePaperless:
                 raise _BadRequest({"tags": [f'Invalid pk "{bad[0]}" - object does not exist.']})
         if "custom_fields" in payload:
             wanted = self._validate_instances(payload["custom_fields"], record["id"])
+            self._refuse_invisible_links(wanted.values())
         for key in ("title", "content", "correspondent", "document_type", "storage_path", "owner",
                     "archive_serial_number", "created"):
             if key in payload:
@@ -864,13 +951,17 @@ class FakePaperless:
                   version: int, full_path: str, query: str) -> tuple[int, Any]:
         raw = args[0]
         if raw.isdigit() and int(raw) in self.version_rows:
+            if not self._can_see(self.documents[self.version_rows[int(raw)]]):
+                raise _Refused("Insufficient permissions")
             return 200, {"root_id": self.version_rows[int(raw)]}
-        record = self._doc_or_404(raw, "Not found.")
+        record = self._doc_or_404(raw, "Not found.", hidden="Insufficient permissions")
         return 200, {"root_id": record["id"]}
 
     def _api_notes(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
-        record = self._doc_or_404(args[0], "Not found.")
+        record = self._doc_or_404(args[0], "Not found.", hidden="Insufficient permissions to view notes")
+        if method == "POST" and not self._can_change(record):
+            raise _Refused("Insufficient permissions to create notes")
         if method == "POST":
             if not isinstance(payload, dict) or "note" not in payload:
                 return 200, dict(NOTE_ERROR)
@@ -911,6 +1002,8 @@ class FakePaperless:
             docs = sorted(self.documents)
         parameters = payload.get("parameters") or {}
         records = [self.documents[d] for d in docs]
+        if not all(self._can_change(r) for r in records):  # all or nothing (seq 406)
+            raise _Refused("Insufficient permissions")
         if bulk in ("add_tag", "remove_tag"):
             tag = self._need(parameters, "tag")
             if not _is_int(tag) or tag not in self.tags:
@@ -951,6 +1044,7 @@ class FakePaperless:
         values: dict[int, Any] = {}
         keep_value: set[int] = set()
         if isinstance(add, dict):
+            self._refuse_invisible_links(add.values())
             errors: dict[str, Any] = {}
             for key, value in add.items():
                 fid = int(key) if str(key).isdigit() else -1
@@ -1130,6 +1224,14 @@ class _Form(dict[str, Any]):
     """A form-encoded request body (booleans missing from it are false)."""
 
 
+class _Refused(Exception):
+    """Paperless's object-permission 403: a bare text body sent as text/html, with the API headers."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 class _Status(Exception):
     def __init__(self, status: int, body: Any) -> None:
         super().__init__(status)
@@ -1138,6 +1240,7 @@ class _Status(Exception):
 
 ROUTES: tuple[tuple[str, str, str], ...] = (
     (r"/api/ui_settings/", "ui_settings", "GET, POST, HEAD, OPTIONS"),
+    (r"/api/profile/", "profile", "GET, PATCH, HEAD, OPTIONS"),
     (r"/api/documents/", "documents", "GET, HEAD, OPTIONS"),
     (r"/api/documents/bulk_edit/", "bulk_edit", "POST, OPTIONS"),
     (r"/api/documents/([^/]+)/", "document", "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"),

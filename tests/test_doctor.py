@@ -120,9 +120,9 @@ def test_user_without_change_document(fake_paperless: FakePaperless, tmp_path: P
     proc = doctor(fake_paperless, tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
-    perm = [line for line in fails if line.startswith("FAIL  permissions")]
-    assert perm and "clerk" in perm[0] and "change_document" in perm[0]
-    assert "view_document" not in perm[0]
+    perm = [line for line in fails if line.startswith("FAIL  permission ")]
+    assert len(perm) == 1 and "clerk" in perm[0] and perm[0].startswith("FAIL  permission change_document")
+    assert any(line.startswith("ok    permission view_document") for line in lines(proc, "ok"))
     # the tag does not exist and may not be created; the field may be
     assert any("possible-duplicate" in line and "add_tag" in line for line in fails)
     assert any("Possible duplicates" in line and "will be created" in line for line in lines(proc, "ok"))
@@ -174,3 +174,65 @@ def test_corrupt_index_fails(fake_paperless: FakePaperless, tmp_path: Path) -> N
     assert proc.returncode == 1, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     assert len(fails) == 1 and "index" in fails[0] and "rebuild-index" in fails[0]
+
+
+def _limited(fake: FakePaperless, *, permissions: list[str]) -> None:
+    """Three documents of the admin (id 2), the one of ``write_jsonl``'s; the token's user
+    owns none of them but document 3, and the tag and field exist."""
+    for doc_id in (1, 2, 3):
+        fake.add_document(id=doc_id, content=f"document {doc_id} " * 30, owner=2)
+    fake.add_tag("possible-duplicate", owner=None)
+    fake.add_custom_field("Possible duplicates", "documentlink")
+    fake.limit_user(permissions=permissions, owned=[3])
+
+
+def test_limited_user_each_permission_listed_and_fewer_documents_warned(fake_paperless: FakePaperless,
+                                                                          tmp_path: Path) -> None:
+    _limited(fake_paperless, permissions=["view_document", "view_note", "view_tag", "view_customfield",
+                                          "view_uisettings"])
+    env = _env(fake_paperless.url, fake_paperless.token, tmp_path)
+    built = run(["rebuild-index", "--from-jsonl", str(write_jsonl(tmp_path / "docs.jsonl"))], env)
+    assert built.returncode == 0, built.stdout + built.stderr
+    proc = doctor(fake_paperless, tmp_path)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    fails = lines(proc, "FAIL")
+    assert [line.split(" (")[0] for line in fails] == ["FAIL  permission change_document", "FAIL  permission add_note"]
+    assert all("missing for user viewer" in line for line in fails)
+    assert [line.split(" (")[0] for line in lines(proc, "ok") if line.startswith("ok    permission ")] == [
+        "ok    permission view_document", "ok    permission view_note", "ok    permission view_tag",
+        "ok    permission view_customfield"]
+    warned = [line for line in lines(proc, "warn") if line.startswith("warn  documents:")]
+    assert len(warned) == 1 and "user viewer sees 1 documents in Paperless, the index holds 3" in warned[0]
+    assert "superuser" in warned[0]
+
+
+def test_without_view_uisettings_doctor_probes_read_only(fake_paperless: FakePaperless, tmp_path: Path) -> None:
+    _limited(fake_paperless, permissions=["view_document", "change_document", "view_note", "add_note"])
+    proc = doctor(fake_paperless, tmp_path)
+    out = proc.stdout
+    assert proc.returncode == 1, out + proc.stderr
+    assert "ok    token: accepted" in out
+    assert any("lacks view_uisettings" in line for line in lines(proc, "warn"))
+    assert any(line.startswith("ok    permission view_document") for line in lines(proc, "ok"))
+    assert any(line.startswith("ok    permission view_note") for line in lines(proc, "ok"))
+    for codename in ("change_document", "add_note"):
+        assert any(line.startswith(f"warn  permission {codename}") and "not checked" in line
+                   for line in lines(proc, "warn")), codename
+    fails = lines(proc, "FAIL")
+    assert any(line.startswith("FAIL  permission view_tag") for line in fails)
+    assert any(line.startswith("FAIL  permission view_customfield") for line in fails)
+    assert "all checks passed" not in out
+    # read-only: nothing but GETs
+    assert {r.method for r in fake_paperless.requests} == {"GET"}
+
+
+def test_a_user_who_sees_no_document_is_warned_even_without_an_index(fake_paperless: FakePaperless,
+                                                                      tmp_path: Path) -> None:
+    for doc_id in (1, 2, 3):
+        fake_paperless.add_document(id=doc_id, content=f"document {doc_id} " * 30, owner=2)
+    fake_paperless.limit_user()  # viewer: the permissions of the recording, owns nothing
+    proc = doctor(fake_paperless, tmp_path)
+    warned = [line for line in lines(proc, "warn") if line.startswith("warn  documents:")]
+    assert len(warned) == 1 and "user viewer sees no documents in Paperless" in warned[0], proc.stdout
+    # every permission is there: only the sharing is missing, which no permission list shows
+    assert not [line for line in lines(proc, "FAIL") if line.startswith("FAIL  permission ")], proc.stdout

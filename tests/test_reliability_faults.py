@@ -140,7 +140,7 @@ def _one_line(err: str, *needles: str) -> str:
 # (id, injections as (fault, kwargs), a regex the one line must match, most requests to the faulted path)
 PERSISTENT = [
     ("401-token-refused", [("status", {"status": 401})], r"refused the token.*PAPERLESS_DEDUPE_TOKEN|paperless\.token", 1),
-    ("403-no-permission", [("status", {"status": 403})], r"lacks a Paperless permission", 1),
+    ("403-no-permission", [("status", {"status": 403})], r"lacks the Paperless permission view_document \(403\)", 1),
     ("404-deleted-meanwhile", [("status", {"status": 404})], r"no document \d+.*deleted", 1),
     ("406-no-common-version", [("status", {"status": 406})], r"neither API version", 2),
     ("429-rate-limited", [("status", {"status": 429, "retry_after": 1})], r"rate-limit", 4),

@@ -65,6 +65,8 @@ def cmd_rebuild(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     from . import maintenance
 
+    if args.doc_id <= 0:
+        raise UsageError(f"check takes a document id (a whole number from 1), got {args.doc_id}")
     settings = _settings(args, cfg)
     with paperless_client(cfg) as client:
         result = maintenance.check_document(client, cfg, settings, args.doc_id)
@@ -75,8 +77,8 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
         for m in result["matches"]:
             print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
                   f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
-    elif not result["comparable"]:
-        print(f"document {result['document']}: not compared (too little text: {result['words']} word(s))")
+    elif not result["compared"]:
+        print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
         shown = " (a short document: compared with short ones only)" if result["short"] else ""
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
@@ -126,6 +128,8 @@ def cmd_status(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
     from ..indexfile import now_iso, open_configured
 
+    if args.a <= 0 or args.b <= 0:
+        raise UsageError(f"dismiss takes two document ids (whole numbers from 1), got {args.a} and {args.b}")
     if args.a == args.b:
         raise UsageError(f"dismiss needs two different documents, got {args.a} twice")
     settings = _settings(args, cfg)
@@ -183,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--from-jsonl", metavar="FILE", help="read documents from JSONL instead of the API")
     src.add_argument("--from-export", metavar="DIR", help="read a document_exporter directory (manifest.json)")
     p.add_argument("--incremental", action="store_true", help="only documents changed since the last run; drop deleted ones")
+    p.add_argument("--allow-shrink", action="store_true",
+                   help="replace the index even when the source yields no documents or under half as many as it holds")
     p.add_argument("--annotate", action="store_true", help="write tag, note and link for every duplicate found")
     p.add_argument("--dry-run", action="store_true", help="with --annotate: show what would be written")
     p.add_argument("--report", metavar="FILE", help="write the result as JSON")

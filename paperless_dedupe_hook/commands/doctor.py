@@ -15,13 +15,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from .._errors import ConfigError, DedupeError, PaperlessConnectionError, PaperlessError
+from .._errors import (
+    ConfigError,
+    DedupeError,
+    PaperlessConnectionError,
+    PaperlessError,
+    PaperlessPermissionError,
+)
 from ..config import Config
+from . import _permissions
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
-# Paperless's permission codenames (as /api/ui_settings/ lists them).
-ALWAYS_NEEDED = ("view_document", "change_document")
-NOTE_PERMS = ("view_note", "add_note")
 
 
 class Report:
@@ -29,6 +33,9 @@ class Report:
         self.failed = False
         self.config_failed = False
         self.warnings = 0
+        self.permissions: _permissions.Permissions | None = None
+        self.visible_documents: int | None = None  # how many the token's user sees in Paperless
+        self.indexed_documents: int | None = None
 
     def line(self, status: str, what: str, *, config: bool = False) -> None:
         if status == FAIL:
@@ -44,6 +51,7 @@ def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     _check_config_file(rep, cfg)
     _check_paperless(rep, cfg)
     _check_index(rep, cfg)
+    _permissions.check_visible(rep, rep.permissions, rep.visible_documents, rep.indexed_documents)
     _check_kernel(rep)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
@@ -81,6 +89,11 @@ def _check_paperless(rep: Report, cfg: Config) -> None:
         except PaperlessConnectionError as exc:
             rep.line(FAIL, str(exc) if url in str(exc) else f"Paperless at {url}: {exc}")
             return
+        except PaperlessPermissionError as exc:
+            if exc.permission != "view_uisettings":
+                rep.line(FAIL, f"Paperless at {url}: {exc}")
+                return
+            data = None  # a valid token whose user may not read its permission list
         except PaperlessError as exc:
             if exc.status == 401:
                 rep.line(OK, f"Paperless at {url}: reachable")
@@ -88,39 +101,34 @@ def _check_paperless(rep: Report, cfg: Config) -> None:
             else:
                 rep.line(FAIL, f"Paperless at {url}: {exc}")
             return
-        user = data.get("user") or {}
-        name = str(user.get("username") or f"id {user.get('id')}")
         rep.line(OK, f"Paperless at {url}: reachable")
-        rep.line(OK, f"token: accepted (user {name})")
+        if data is None:
+            try:
+                client.profile()
+            except PaperlessError as exc:
+                rep.line(FAIL, f"token: {exc}")
+                return
+            perms = _permissions.probe(client, cfg)
+            rep.line(OK, "token: accepted (the user's name is shown only with view_uisettings)")
+        else:
+            perms = _permissions.from_ui_settings(data)
+            rep.line(OK, f"token: accepted (user {perms.name})")
         api = client.api_version
         rep.line(OK if api else WARN, f"server version {client.server_version or 'unknown'}, API version {api or 'unknown'}"
                  + ("" if api else ": the server did not confirm an API version"))
-        superuser = bool(user.get("is_superuser"))
-        perms = {str(p) for p in data.get("permissions") or []}
-
-        def may(permission: str) -> bool:
-            return superuser or permission in perms
-
-        needed = list(ALWAYS_NEEDED)
-        if cfg["actions.note"]:
-            needed += NOTE_PERMS
-        if cfg["actions.tag"]:
-            needed.append("view_tag")
-        if cfg["actions.link_field"]:
-            needed.append("view_customfield")
-        missing = [p for p in needed if not may(p)]
-        if superuser:
-            rep.line(OK, f"permissions: user {name} is a superuser")
-        elif missing:
-            rep.line(FAIL, f"permissions: user {name} lacks {', '.join(missing)}: grant them in Paperless "
-                           "(Users & Groups) or use a superuser's token")
-        else:
-            rep.line(OK, f"permissions: user {name} has {', '.join(needed)}")
+        rep.permissions = perms
+        _permissions.report(rep, perms, cfg)
+        may = perms.may
+        if may("view_document"):
+            try:
+                rep.visible_documents = client.count_documents()
+            except PaperlessError as exc:
+                rep.line(WARN, f"documents: cannot count them: {exc}")
         _check_tag(rep, client, cfg["actions.tag"], may)
         _check_field(rep, client, cfg["actions.link_field"], may)
 
 
-def _check_tag(rep: Report, client: Any, name: str, may: Callable[[str], bool]) -> None:
+def _check_tag(rep: Report, client: Any, name: str, may: Callable[[str], bool | None]) -> None:
     if not name:
         rep.line(OK, "tag: none (actions.tag is empty)")
         return
@@ -132,6 +140,9 @@ def _check_tag(rep: Report, client: Any, name: str, may: Callable[[str], bool]) 
     if not tags:
         if may("add_tag"):
             rep.line(OK, f"tag {name!r}: not present yet, will be created (creatable)")
+        elif may("add_tag") is None:
+            rep.line(WARN, f"tag {name!r}: not present yet; whether the user may add tags was not checked: create it "
+                           "in Paperless (no matching, no owner) or grant add_tag")
         else:
             rep.line(FAIL, f"tag {name!r}: not present and the user may not add tags: create it in Paperless "
                            "(no matching, no owner) or grant add_tag")
@@ -146,7 +157,7 @@ def _check_tag(rep: Report, client: Any, name: str, may: Callable[[str], bool]) 
         rep.line(OK, f"tag {name!r}: present (id {chosen['id']})")
 
 
-def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool]) -> None:
+def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool | None]) -> None:
     if not name:
         rep.line(OK, "link field: none (actions.link_field is empty)")
         return
@@ -165,6 +176,9 @@ def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool]
                        "in Paperless or set actions.link_field to another name")
     elif may("add_customfield"):
         rep.line(OK, f"link field {name!r}: not present yet, will be created (creatable)")
+    elif may("add_customfield") is None:
+        rep.line(WARN, f"link field {name!r}: not present yet; whether the user may add custom fields was not "
+                       "checked: create it in Paperless as a 'Document Link' field or grant add_customfield")
     else:
         rep.line(FAIL, f"link field {name!r}: not present and the user may not add custom fields: create it in "
                        "Paperless as a 'Document Link' field or grant add_customfield")
@@ -192,6 +206,7 @@ def _check_index(rep: Report, cfg: Config) -> None:
             age = f"last rebuild {when} ({_age(when)} ago)" if when else "never rebuilt"
             rep.line(OK, f"index {path}: readable, matches the config, {_size(path.stat().st_size)}, "
                          f"{count} documents, {age}")
+            rep.indexed_documents = count
             if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
                 rep.line(FAIL, f"index {path}: not writable by this user: the hook must write it; fix its "
                                "owner or permissions")
@@ -218,6 +233,7 @@ def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
     when = meta.get("last_rebuild")
     age = f"last rebuild {when} ({_age(when)} ago)" if when else "never rebuilt"
     rep.line(OK, f"index {where}: reachable, matches the config, {count} documents, {age}")
+    rep.indexed_documents = count
 
 
 def _check_kernel(rep: Report) -> None:

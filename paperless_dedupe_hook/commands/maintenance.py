@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .. import sources
-from .._errors import UsageError
+from .. import guards, sources
+from .._errors import PaperlessError, UsageError
 from ..config import Config
 from ..core import cluster
 from ..core.features import compute
@@ -65,36 +65,71 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
     offline = bool(args.from_jsonl or args.from_export)
     if offline and args.annotate:
         raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    if args.incremental and offline:
+        raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
+    guards.check_index_path(cfg, info)  # before any document is read
     client = None if offline else paperless_client(cfg)
     try:
         if args.incremental:
-            if offline:
-                raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
             analysis_report = incremental(args, cfg, settings, client, info)
             titles: dict[str, str] = {}
         else:
             dismissed = previous_dismissals(cfg)
+            known = guards.indexed_ids(cfg)
             started = now_iso()
             docs = _iter_documents(args, client)
             progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
             analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
             progress.finish()
+            if client is not None:
+                _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
+            guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),
+                                location=index_location(cfg), allow=bool(getattr(args, "allow_shrink", False)))
             write_fresh_configured(cfg, analysis, settings, run_kind="full")
             if not offline:
                 with open_configured(cfg, settings) as index, index.write():
                     index.set_meta({"last_sync_started": started})
             analysis_report = report(analysis, settings)
             titles = analysis_titles(analysis)
-        if args.report:
-            Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False), encoding="utf-8")
-        if args.annotate and client is not None:
-            annotate_results(client, cfg, settings, analysis_report, info,
-                             dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
+        try:
+            if args.annotate and client is not None:  # before --report: pairs dismissed meanwhile leave it
+                annotate_results(client, cfg, settings, analysis_report, info,
+                                 dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
+        finally:  # also when annotating failed: the index is built, its report is wanted
+            if args.report:
+                Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
+                                             encoding="utf-8")
         _summary(args, analysis_report, cfg, titles)
     finally:
         if client is not None:
             client.close()
     return 0
+
+
+def _source_name(args: argparse.Namespace, cfg: Config) -> str:
+    if args.from_jsonl:
+        return f"the JSONL file {args.from_jsonl}"
+    if args.from_export:
+        folder = Path(args.from_export)
+        return f"the export {folder / 'manifest.json' if folder.is_dir() else folder}"
+    return f"Paperless at {cfg['paperless.url']}"
+
+
+def _note_unseen(client: Any, known: set[int], read: set[int], info: Callable[[str], None]) -> None:
+    """Say how many indexed documents the API did not show, and why that may be."""
+    try:
+        user = client.ui_settings().get("user") or {}
+        who, superuser = f"user {user.get('username') or user.get('id')}", bool(user.get("is_superuser"))
+    except PaperlessError:
+        who, superuser = "the token's user (its permissions could not be read)", False
+    unseen = len(known - read)
+    if superuser:
+        if unseen:
+            info(f"{unseen} document(s) of the old index are no longer in Paperless (deleted or in the trash)")
+        return
+    info(f"{who} is not a superuser: Paperless showed it {len(read)} document(s), only those it owns, that have "
+         f"no owner or that are shared with it" + (f"; {unseen} document(s) of the old index were not among them "
+                                                   "(not visible to this user, or deleted)" if unseen else ""))
 
 
 def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles: dict[str, str]) -> None:
@@ -130,11 +165,24 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
         outcome = None
         for doc_id in sorted(by_newer):
             outcome = annotator.annotate(doc_id, by_newer[doc_id], outcome=outcome)
+        if outcome is not None and outcome.dismissed and not dry_run:
+            _drop_dismissed(index, rep, set(outcome.dismissed))
     if outcome is not None:
         for line in outcome.planned:
             print(f"would {line}")
         verb = "would annotate" if dry_run else "annotated"
         info(f"{verb} {len(outcome.annotated)} document(s); {len(outcome.dismissed)} pair(s) dismissed by users")
+
+
+def _drop_dismissed(index: Any, rep: dict[str, Any], dismissed: set[tuple[int, int]]) -> None:
+    """Pairs the user dismissed (by removing our tag) during this run leave the results
+    at once: the summary, the --report file and the stored results (report --html)."""
+    pairs = [p for p in rep["pairs"] if (p["a"], p["b"]) not in dismissed]
+    groups = cluster.groups((p["a"], p["b"], p["score"]) for p in pairs)
+    rep["pairs"] = pairs
+    rep["groups"] = [{"primary": g.primary, "members": list(g.members), "confidence": g.confidence} for g in groups]
+    with index.write():
+        index.store_results(pairs, rep["groups"])
 
 
 def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, client: Any,
@@ -153,6 +201,9 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         present = set(client.document_ids())
         known = index.modified_of()
         deleted = [i for i in known if i not in present]
+        remaining = len(known) - len(deleted) + len({d.id for d in changed} - set(known))
+        guards.check_shrink(f"Paperless at {cfg['paperless.url']}", remaining, len(known), location=path,
+                            allow=bool(getattr(args, "allow_shrink", False)))
         feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
         touched = {d.id for d in changed} | set(deleted)
         pairs, _groups = index.results()
@@ -203,7 +254,12 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     for m in matches:
         other = m.a if m.b == root else m.b
         out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
-    return {"document": root, "comparable": feats.comparable, "short": feats.short, "words": feats.word_count,
+    # Whether the document was compared at all: one with too little text even for the short
+    # rule (core.short) says so rather than "no duplicates among 0 candidates".
+    compared = feats.comparable
+    why = "" if compared else f"too little text: {feats.word_count} word(s)"
+    return {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
+            "short": feats.short, "words": feats.word_count,
             "candidates": n, "matches": out}
 
 

@@ -18,11 +18,13 @@ from .._errors import (
     PaperlessConnectionError,
     PaperlessError,
     PaperlessNotFound,
+    PaperlessPermissionError,
     PaperlessResponseError,
     PaperlessTimeout,
     PaperlessVersionError,
     redact,
 )
+from ._refusals import model_permission, refusal
 
 TOKEN_FIX = "set paperless.token or PAPERLESS_DEDUPE_TOKEN"
 URL_FIX = "check paperless.url (PAPERLESS_DEDUPE_URL) and that Paperless is running"
@@ -42,14 +44,16 @@ class Failure:
     (A plain class, not a dataclass: importing dataclasses costs ~6 ms on the hot path.)
     """
 
-    __slots__ = ("cls", "what", "status", "fix", "detail")
+    __slots__ = ("cls", "what", "status", "fix", "detail", "permission")
 
-    def __init__(self, cls: type[PaperlessError], what: str, status: int | None, fix: str, detail: str = "") -> None:
+    def __init__(self, cls: type[PaperlessError], what: str, status: int | None, fix: str, detail: str = "",
+                 permission: str | None = None) -> None:
         self.cls = cls
         self.what = what
         self.status = status
         self.fix = fix
         self.detail = detail
+        self.permission = permission
 
     def build(self, where: str, path: str, document_id: int | None, token: str, attempts: int = 1) -> PaperlessError:
         status = f" ({self.status})" if self.status is not None else ""
@@ -57,6 +61,9 @@ class Failure:
         tries = f" after {attempts} attempts" if attempts > 1 else ""
         detail = f" [{self.detail}]" if self.detail else ""
         message = one_line(redact(f"{self.what}{status} for {where}{doc}{tries}{detail}: {self.fix}", token), 600)
+        if issubclass(self.cls, PaperlessPermissionError):
+            return self.cls(message, status=self.status, path=path, document_id=document_id,
+                            permission=self.permission)
         return self.cls(message, status=self.status, path=path, document_id=document_id)
 
 
@@ -85,12 +92,28 @@ def is_login_redirect(status: int, location: str) -> bool:
     return status in _REDIRECTS and "/accounts/login" in location
 
 
-def status_failure(status: int, headers: Any, content: bytes, document_id: int | None) -> Failure:
-    """Map an unwanted HTTP status to the exception the caller gets."""
+def status_failure(status: int, headers: Any, content: bytes, document_id: int | None, *,
+                   method: str = "", path: str = "", prefix: str = "") -> Failure:
+    """Map an unwanted HTTP status to the exception the caller gets (``path``: the API
+    path without ``prefix``, the URL's path prefix)."""
     ctype = str(headers.get("content-type", ""))
     detail = body_detail(content, ctype)
+    if status in (403, 404):
+        text = content[:400].decode("utf-8", errors="replace")
+        told = refusal(status, headers, content, method=method, path=path, document_id=document_id,
+                       looks_like_html=looks_like_html(text))
+        if told is not None:
+            cls, what, fix, why = told
+            permission = model_permission(method, path) if "lacks the Paperless permission" in what else None
+            return Failure(cls, what, status, fix, why, permission)
     if status in _REDIRECTS:
         location = one_line(str(headers.get("location", "")), 160)
+        if is_login_redirect(status, location) and prefix.rstrip("/").endswith("/api"):
+            return Failure(
+                PaperlessResponseError, "Paperless redirected to its login page", status,
+                f"paperless.url ends in {prefix.rstrip('/')[-4:]}/: set it to the server's address without /api "
+                "(e.g. http://localhost:8000); the client adds /api/ itself",
+            )
         if is_login_redirect(status, location):
             return Failure(
                 PaperlessResponseError, "Paperless redirected to its login page", status,
@@ -102,9 +125,6 @@ def status_failure(status: int, headers: Any, content: bytes, document_id: int |
     if status == 401:
         return Failure(PaperlessAuthError, "Paperless refused the token", status, TOKEN_FIX, detail)
     if status == 403:
-        if "html" in ctype.lower():
-            return Failure(PaperlessResponseError, "Paperless answered an HTML error page (CSRF check)", status,
-                           "the endpoint does not exist on this Paperless version; check paperless.url")
         return Failure(PaperlessAuthError, "The token's user lacks a Paperless permission", status,
                        "give the user the permissions 'paperless-dedupe doctor' lists, or use a superuser's token",
                        detail)
@@ -144,9 +164,20 @@ def transport_failure(exc_name: str, exc_text: str, display_url: str, timeout: f
         return Failure(PaperlessTimeout, f"Paperless at {display_url} did not answer within {timeout:g} s", None,
                        "raise paperless.timeout_seconds or check the Paperless server's load", text)
     fix = URL_FIX
-    if "SSL" in exc_text or "CERTIFICATE" in exc_text.upper():
+    if is_plain_http_answer(exc_text):
+        fix = ("the server speaks plain HTTP on that port: use http:// in paperless.url, or the port where "
+               "Paperless (or its proxy) serves HTTPS")
+    elif "SSL" in exc_text or "CERTIFICATE" in exc_text.upper():
         fix = "fix the server's TLS certificate or set paperless.verify_tls = false"
     return Failure(PaperlessConnectionError, f"Paperless at {display_url} is unreachable", None, fix, text)
+
+
+def is_plain_http_answer(exc_text: str) -> bool:
+    """An https:// URL pointed at a plain-HTTP port: OpenSSL reads the HTTP answer as
+    a TLS record and calls it a wrong version (or record layer, or length) error."""
+    text = exc_text.upper()
+    return any(sign in text for sign in ("WRONG_VERSION_NUMBER", "WRONG VERSION NUMBER", "RECORD LAYER FAILURE",
+                                         "RECORD_LAYER_FAILURE", "PACKET LENGTH TOO LONG", "HTTP_REQUEST"))
 
 
 def deadline_failure() -> Failure:

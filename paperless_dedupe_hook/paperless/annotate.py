@@ -88,6 +88,7 @@ class Annotator:
         self._tag_id: int | None = None
         self._field_id: int | None = None
         self._resolved = False
+        self._writes = 0  # writes made (or, in a dry run, planned) so far
 
     def _resolve(self) -> None:
         """Find our tag and field, creating them when missing (not in a dry run)."""
@@ -172,10 +173,12 @@ class Annotator:
             if not matches:
                 return outcome
         match_ids = sorted({m[1] for m in matches})
+        writes_before = self._writes
         self._link(doc_id, document, match_ids, outcome)
         if self.note:
             self._note(doc_id, matches, outcome)
         if self._tag_id is None and self.dry_run and self.tag_name:
+            self._writes += 1
             outcome.planned.append(f"tag #{doc_id} {self.tag_name!r} (the tag would be created)")
         elif self._tag_id is not None and self._tag_id not in tags:
             self._write(outcome, f"tag #{doc_id} {self.tag_name!r}", lambda: self.client.bulk_edit(
@@ -183,7 +186,7 @@ class Annotator:
         if not self.dry_run:
             self.ledger.record_annotation(doc_id, match_ids, self.now())
         new = [m for m in match_ids if m not in recorded]
-        if new:
+        if new and self._writes > writes_before:  # Paperless may hold it all already (an index built afresh)
             outcome.annotated[doc_id] = new
         return outcome
 
@@ -210,6 +213,7 @@ class Annotator:
             self._write(outcome, f"note #{doc_id}: {body!r}", lambda: self.client.add_note(doc_id, body))
 
     def _write(self, outcome: Outcome, what: str, action: Callable[[], object]) -> None:
+        self._writes += 1
         if self.dry_run:
             outcome.planned.append(what)
         else:

@@ -31,6 +31,7 @@ from ._http import (
     deadline_failure,
     fields_param,
     is_login_redirect,
+    is_plain_http_answer,
     looks_like_html,
     retry_after_seconds,
     status_failure,
@@ -205,8 +206,8 @@ class PaperlessClient:
             except httpx.TransportError as exc:
                 failure = transport_failure(type(exc).__name__, str(exc), self._display_url, timeout, capped, self._token)
                 retryable = idempotent or isinstance(exc, httpx.ConnectError)
-                if "CERTIFICATE_VERIFY_FAILED" in str(exc):
-                    retryable = False  # the same certificate fails again: no retry can help
+                if "CERTIFICATE_VERIFY_FAILED" in str(exc) or is_plain_http_answer(str(exc)):
+                    retryable = False  # the same certificate (or plain-HTTP port) fails again: no retry can help
             except httpx.HTTPError as exc:  # e.g. DecodingError: a body that is not what its headers say
                 failure = Failure(PaperlessResponseError, "Paperless answered an undecodable body", None, REPORT_FIX,
                                   type(exc).__name__)
@@ -222,7 +223,8 @@ class PaperlessClient:
                     if status < 300 and self.api_version is None:
                         self.api_version = version
                     return resp
-                failure = status_failure(status, resp.headers, resp.content, document_id)
+                failure = status_failure(status, resp.headers, resp.content, document_id, method=method, path=path,
+                                         prefix=self._prefix)
                 retryable = True
                 if status == 429:
                     retry_after = retry_after_seconds(resp.headers.get("retry-after"))
@@ -271,7 +273,8 @@ class PaperlessClient:
     ) -> Any:
         resp = self._send(method, path, params=params, body=body, document_id=document_id, idempotent=idempotent)
         if resp.status_code not in ok:
-            raise status_failure(resp.status_code, resp.headers, resp.content, document_id).build(
+            raise status_failure(resp.status_code, resp.headers, resp.content, document_id, method=method, path=path,
+                                 prefix=self._prefix).build(
                 f"{method} {self._prefix}{path}", self._prefix + path, document_id, self._token)
         return self._parse(resp, f"{method} {self._prefix}{path}", self._prefix + path, document_id)
 
@@ -300,7 +303,8 @@ class PaperlessClient:
             if resp.status_code == 404 and page > 1:
                 return  # "Invalid page.": the list shrank while we read it
             if resp.status_code != 200:
-                raise status_failure(resp.status_code, resp.headers, resp.content, None).build(
+                raise status_failure(resp.status_code, resp.headers, resp.content, None, method="GET", path=path,
+                                     prefix=self._prefix).build(
                     f"GET {self._prefix}{path}", self._prefix + path, None, self._token)
             data = self._dict(self._parse(resp, f"GET {self._prefix}{path}", self._prefix + path, None),
                               "GET", path, key="results")
@@ -334,7 +338,8 @@ class PaperlessClient:
         if resp.status_code == 404:
             return document_id  # 2.x without the redirect, or a missing document: get_document tells
         if resp.status_code != 200:
-            raise status_failure(resp.status_code, resp.headers, resp.content, document_id).build(
+            raise status_failure(resp.status_code, resp.headers, resp.content, document_id, method="GET", path=path,
+                                 prefix=self._prefix).build(
                 f"GET {self._prefix}{path}", self._prefix + path, document_id, self._token)
         data = self._dict(self._parse(resp, f"GET {self._prefix}{path}", self._prefix + path, document_id),
                           "GET", path, document_id, key="root_id")
@@ -440,3 +445,16 @@ class PaperlessClient:
         if not isinstance(data, dict) or data.get("result") != "OK":
             raise self._shape_error("something other than {\"result\": \"OK\"}", "POST", path, doc_id)
 
+
+    def profile(self) -> dict[str, Any]:
+        """``GET /api/profile/``: answers any valid token, whatever its permissions."""
+        return self._dict(self._call("GET", "/api/profile/"), "GET", "/api/profile/")
+
+    def count_documents(self) -> int:
+        """How many documents the token's user can see (one small request)."""
+        data = self._dict(self._call("GET", "/api/documents/", params={"page_size": 1, "fields": "id"}),
+                          "GET", "/api/documents/", key="count")
+        count = data["count"]
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise self._shape_error("a count that is not a number of documents", "GET", "/api/documents/")
+        return count
