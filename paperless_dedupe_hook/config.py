@@ -82,6 +82,8 @@ KEYS: tuple[Key, ...] = (
     Key("actions.tag", "str", "possible-duplicate", "Tag for the newer document of a pair (empty: no tag)"),
     Key("actions.note", "bool", True, "Add a note naming each match with its scores"),
     Key("actions.link_field", "str", "Possible duplicates", "documentlink custom field holding the matches (empty: none)"),
+    Key("actions.saved_view", "str", "Possible duplicates", "Saved view of the tagged documents, newest first, created when missing (empty: none)"),
+    Key("actions.pin_saved_view", "bool", False, "Show that view on the dashboard and in the sidebar when creating it (changes your UI settings)"),
     Key("actions.dry_run", "bool", False, "Log what would be written to Paperless, write nothing"),
     Key("hook.strict", "bool", False, "Exit non-zero when the hook cannot do its job (fails the consume!)"),
     Key("hook.timeout_seconds", "float", 60.0, "The hook gives up after this many seconds", None, 1, 3600),

@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -72,6 +72,19 @@ class Log:
         print(f"WARNING paperless-dedupe-hook: {line}", file=sys.stderr, flush=True)
 
 
+class _TextCache:
+    """Documents' texts fetched once: for the scores, then for the note's verdict in words."""
+
+    def __init__(self, fetch: Callable[[Sequence[int]], Mapping[int, str]], known: dict[int, str]) -> None:
+        self._fetch, self._known = fetch, known
+
+    def __call__(self, ids: Sequence[int]) -> dict[int, str]:
+        missing = [i for i in ids if i not in self._known]
+        if missing:
+            self._known.update(self._fetch(missing))
+        return {i: self._known[i] for i in ids if i in self._known}
+
+
 def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Log | None = None) -> HookResult:
     """Check one document and annotate its duplicates.  Raises DedupeError."""
     from . import config as config_mod
@@ -97,13 +110,14 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
         root = client.root_id(document_id)
         doc = client.get_document(root, fields=DOCUMENT_FIELDS)
         feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
+        texts = _TextCache(client.document_texts, {root: str(doc.get("content") or "")})
         remaining = 30.0 if deadline is None else max(1.0, deadline - time.monotonic())
         with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
             with index.write():  # check and insert atomically: a racing hook sees one or the other
                 known = index.fingerprint(root) is not None
                 extra = None if known else {t: 1 for t in feats.tokens}
                 matches, n_candidates = find_matches(
-                    index, feats, settings, texts=client.document_texts, dismissed=index.dismissed_pairs(),
+                    index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
                     extra_df=extra,
                 )
                 index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
@@ -113,6 +127,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
             annotator = Annotator(
                 client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
                 link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
+                saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"], texts=texts,
             )
             titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
                                                                 settings.features.num_permutations)}
@@ -123,6 +138,8 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
                     outcome = annotator.annotate(m.b, [(m, root, feats.title)], outcome=outcome)
             for line in outcome.planned:
                 log.say(f"dry run: would {line}")
+            for line in outcome.warnings:
+                log.warn(line)
     return HookResult(
         root,
         [(m.b if m.a == root else m.a, m.score) for m in matches],

@@ -94,7 +94,17 @@ ROUTE_PERMISSIONS: dict[str, dict[str, str]] = {
     "custom_field": {"GET": "view_customfield", "PATCH": "change_customfield", "PUT": "change_customfield",
                      "DELETE": "delete_customfield"},
     "trash": {"GET": "delete_document", "POST": "delete_document"},
+    "saved_views": {"GET": "view_savedview", "POST": "add_savedview"},
+    "thumb": {"GET": "view_document"},
 }
+# The first-page pictures /thumb/ serves (real WebP files, drawn once in Chromium):
+# documents take them in turn unless a test sets ``fake.thumbnails[doc_id]``.
+THUMBNAILS = tuple((Path(__file__).parent / "data" / name).read_bytes()
+                   for name in ("thumb-page.webp", "thumb-rescan.webp"))
+# DRF renders JSON (and the browsable API): any other Accept is a 406 (review.json seq 501).
+RENDERABLE = ("application/json", "application/*", "*/*", "text/html", "*")
+# filter_rules rule types Paperless 3.0.5 knows (0 = title contains ... 6 = has tag ...).
+RULE_TYPES = range(0, 48)
 MODELS = (
     "document", "tag", "customfield", "customfieldinstance", "note", "correspondent", "documenttype",
     "storagepath", "savedview", "paperlesstask", "uisettings", "user", "group", "sharelink", "workflow",
@@ -228,6 +238,9 @@ class FakePaperless:
         self.trash: dict[int, dict[str, Any]] = {}
         self.tags: dict[int, dict[str, Any]] = {}
         self.custom_fields: dict[int, dict[str, Any]] = {}
+        self.saved_views: dict[int, dict[str, Any]] = {}
+        self.stored_ui_settings: dict[str, Any] = {}  # what POST /api/ui_settings/ saved for the user
+        self.thumbnails: dict[int, bytes] = {}
         self.pending_tasks: set[int] = set()  # documents a queued bulk_update task will re-save
         # Object permissions of the token's user (a limited user, see ``limit_user``).
         self.shared_view: set[int] = set()
@@ -448,6 +461,19 @@ class FakePaperless:
             self.custom_fields[fid] = {"id": fid, "name": name, "data_type": data_type, "extra_data": None}
             return self._field_view(self.custom_fields[fid])
 
+    def add_saved_view(self, name: str, *, filter_rules: list[dict[str, Any]] | None = None,
+                       sort_field: str | None = "created", sort_reverse: bool = True,
+                       owner: int | None = None) -> dict[str, Any]:
+        """A saved view as a user would have made it in the web UI."""
+        with self.lock:
+            vid = max([0, *self.saved_views]) + 1
+            self.saved_views[vid] = {
+                "id": vid, "name": name, "sort_field": sort_field, "sort_reverse": sort_reverse,
+                "filter_rules": copy.deepcopy(filter_rules or []), "page_size": None, "display_mode": None,
+                "display_fields": None, "owner": self.user["id"] if owner is None else owner, "user_can_change": True,
+            }
+            return copy.deepcopy(self.saved_views[vid])
+
     def document(self, doc_id: int) -> dict[str, Any]:
         """The detail view of a live or trashed document (for assertions)."""
         with self.lock:
@@ -590,7 +616,10 @@ class FakePaperless:
         if route is None:
             return self._unknown(method, full_path, query)
         name, allow, args = route
-        version = self._version(headers.get("accept", ""))
+        accept = headers.get("accept", "")
+        if accept.strip() and not any(m.split(";")[0].strip().lower() in RENDERABLE for m in accept.split(",")):
+            return self._json(406, {"detail": "Could not satisfy the request Accept header."}, allow, api=False)
+        version = self._version(accept)
         if version is None:
             return self._json(406, {"detail": 'Invalid version in "Accept" header.'}, allow, api=False)
         denied = self._authenticate(headers.get("authorization", ""), allow)
@@ -617,6 +646,8 @@ class FakePaperless:
             return _Reply(403, self._headers(allow, ctype="text/html; charset=utf-8"), exc.text.encode())
         if status == 204:
             return _Reply(204, self._headers(allow, ctype=None), b"")
+        if isinstance(result, _Binary):
+            return _Reply(status, self._headers(allow, ctype=result.ctype) + result.headers, result.body)
         return self._json(status, result, allow)
 
     def _unknown(self, method: str, full_path: str, query: str) -> _Reply:
@@ -725,7 +756,15 @@ class FakePaperless:
         if self.mode == "3.x":
             settings["ai_enabled"] = False
         if method == "POST":
+            # Paperless stores the posted settings whole (update_or_create), replacing the old ones.
+            if not isinstance(payload, dict) or not isinstance(payload.get("settings"), dict):
+                raise _BadRequest({"settings": ["This field is required."]})
+            self.stored_ui_settings = copy.deepcopy(payload["settings"])
             return 200, {"success": True}
+        # What the user saved, with the server's own values laid over it (as Paperless does).
+        stored = copy.deepcopy(self.stored_ui_settings)
+        checking = stored.get("update_checking") if isinstance(stored.get("update_checking"), dict) else {}
+        settings = {**stored, **settings, "update_checking": {**checking, **settings["update_checking"]}}
         user = {"id": self.user["id"], "username": self.user["username"], "is_staff": self.is_superuser,
                 "is_superuser": self.is_superuser, "groups": []}
         return 200, {"user": user, "settings": settings, "permissions": list(self.permissions)}
@@ -1161,6 +1200,63 @@ class FakePaperless:
             raise _Status(404, {"detail": "No CustomField matches the given query." if args[0].isdigit() else "Not found."})
         return 200, self._field_view(self.custom_fields[int(args[0])])
 
+    def _api_thumb(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
+                   version: int, full_path: str, query: str) -> tuple[int, Any]:
+        record = self._doc_or_404(args[0], detail="Not found.")  # review.json seq 502
+        body = self.thumbnails.get(record["id"]) or THUMBNAILS[(record["id"] - 1) % len(THUMBNAILS)]
+        return 200, _Binary(body, "image/webp",
+                            [("Content-Disposition", f'inline; filename="{record["id"]:07d}.webp"')])
+
+    def _view_out(self, view: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(view)
+
+    def _api_saved_views(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
+                         version: int, full_path: str, query: str) -> tuple[int, Any]:
+        if method == "GET":
+            views = [self._view_out(v) for v in self._named_list(list(self.saved_views.values()), params)]
+            views.sort(key=lambda v: v["id"])
+            return self._paginate(views, params, version, full_path, query)
+        if not isinstance(payload, dict):
+            raise _BadRequest({"non_field_errors": ["Invalid data. Expected a dictionary, but got list."]})
+        errors: dict[str, Any] = {}
+        name, rules = payload.get("name"), payload.get("filter_rules")
+        if name is None or not str(name).strip():
+            errors["name"] = ["This field is required." if name is None else "This field may not be blank."]
+        if rules is None:
+            errors["filter_rules"] = ["This field is required."]
+        elif not isinstance(rules, list):
+            errors["filter_rules"] = [f'Expected a list of items but got type "{type(rules).__name__}".']
+        else:
+            rule_errors = [{} if isinstance(r, dict) and str(r.get("rule_type")).isdigit()
+                           and int(r["rule_type"]) in RULE_TYPES
+                           else {"rule_type": [f'"{r.get("rule_type") if isinstance(r, dict) else r}" is not a valid '
+                                               'choice.']} for r in rules]
+            if any(rule_errors):
+                errors["filter_rules"] = rule_errors
+        if errors:
+            raise _BadRequest(errors)
+        owner = payload["owner"] if "owner" in payload else self.user["id"]
+        if any(v["name"] == name and v["owner"] == owner for v in self.saved_views.values()):
+            raise _BadRequest({"error": "Object violates owner / name unique constraint"})  # seq 507
+        view = self.add_saved_view(
+            str(name), filter_rules=[{"rule_type": int(r["rule_type"]), "value": r.get("value")} for r in rules],
+            sort_field=payload.get("sort_field"), sort_reverse=bool(payload.get("sort_reverse", False)), owner=owner)
+        return 201, view  # no show_on_dashboard / show_in_sidebar in 3.x (seq 506)
+
+    def _api_saved_view(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
+                        version: int, full_path: str, query: str) -> tuple[int, Any]:
+        if not args[0].isdigit() or int(args[0]) not in self.saved_views:
+            raise _Status(404, {"detail": "No SavedView matches the given query." if args[0].isdigit() else "Not found."})
+        vid = int(args[0])
+        if method == "DELETE":
+            del self.saved_views[vid]
+            return 204, None
+        if method in ("PATCH", "PUT") and isinstance(payload, dict):
+            for key in ("name", "sort_field", "sort_reverse", "filter_rules", "page_size"):
+                if key in payload:
+                    self.saved_views[vid][key] = copy.deepcopy(payload[key])
+        return 200, self._view_out(self.saved_views[vid])
+
     def _api_trash(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
         if method == "POST":
@@ -1232,6 +1328,13 @@ class _Refused(Exception):
         self.text = text
 
 
+class _Binary:
+    """A body that is not JSON (a thumbnail), with its content type and extra headers."""
+
+    def __init__(self, body: bytes, ctype: str, headers: list[tuple[str, str]]) -> None:
+        self.body, self.ctype, self.headers = body, ctype, headers
+
+
 class _Status(Exception):
     def __init__(self, status: int, body: Any) -> None:
         super().__init__(status)
@@ -1246,6 +1349,9 @@ ROUTES: tuple[tuple[str, str, str], ...] = (
     (r"/api/documents/([^/]+)/", "document", "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"),
     (r"/api/documents/([^/]+)/root/", "root", "GET, HEAD, OPTIONS"),
     (r"/api/documents/([^/]+)/notes/", "notes", "GET, POST, DELETE, HEAD, OPTIONS"),
+    (r"/api/documents/([^/]+)/thumb/", "thumb", "GET, HEAD, OPTIONS"),
+    (r"/api/saved_views/", "saved_views", "GET, POST, HEAD, OPTIONS"),
+    (r"/api/saved_views/([^/]+)/", "saved_view", "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"),
     (r"/api/tags/", "tags", "GET, POST, HEAD, OPTIONS"),
     (r"/api/tags/([^/]+)/", "tag", "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"),
     (r"/api/custom_fields/", "custom_fields", "GET, POST, HEAD, OPTIONS"),

@@ -298,4 +298,5 @@ def test_a_revision_is_linked_with_a_note_that_says_so(library: FakePaperless, t
     assert out.returncode == 0, out.stderr
     doc = library.document(new)
     assert our_tag_id(library) in doc["tags"]
-    assert f"a newer version of #{old}, not a copy" in doc["notes"][0]["note"]
+    note = doc["notes"][0]["note"]
+    assert f"- #{old} “Terms 2023”: a newer version" in note, note  # the words are core.explain's

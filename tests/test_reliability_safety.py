@@ -46,7 +46,9 @@ def _rebuild(tmp_path: Path, fake: FakePaperless, *args: str) -> dict[str, Any]:
 
 
 def _only_our_kinds_of_write(fake: FakePaperless, field_id: int) -> None:
-    """Writes are: tag/field creation, notes, bulk add_tag and modify_custom_fields of our field."""
+    """Writes are: tag/field/saved-view creation (the view once), notes, bulk add_tag and
+    modify_custom_fields of our field.  Never the user's UI settings (pinning is asked for)."""
+    assert len([r for r in _writes(fake) if r.path.endswith("/api/saved_views/")]) <= 1
     for r in _writes(fake):
         assert r.method == "POST", r.method
         if r.path.endswith("/bulk_edit/"):
@@ -56,7 +58,7 @@ def _only_our_kinds_of_write(fake: FakePaperless, field_id: int) -> None:
                 assert r.json["parameters"]["remove_custom_fields"] == []
             assert len(r.json["documents"]) == 1
         else:
-            assert r.path.endswith(("/notes/", "/api/tags/", "/api/custom_fields/")), r.path
+            assert r.path.endswith(("/notes/", "/api/tags/", "/api/custom_fields/", "/api/saved_views/")), r.path
 
 
 def test_user_data_is_kept_second_runs_change_nothing_and_dismissals_hold(tmp_path: Path) -> None:

@@ -7,22 +7,26 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from paperless_dedupe_hook.commands.report import render, word_diff
+from paperless_dedupe_hook.commands.report import render
 from tests.fake_paperless import FakePaperless
 
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "bench" / "corpus" / "sample" / "docs.jsonl"
-PAPERLESS = "http://paperless.test:8000"  # for render() alone; the command links to the fake
-DOC_LINK = re.compile(r"http://(?:paperless\.test:8000|127\.0\.0\.1:\d+)/documents/(\d+)/details")
+PAPERLESS = "http://paperless.test:8000"  # paperless.url; the fixture's report talks to the fake
+PUBLIC = "https://paperless.example.org"  # Paperless's own PAPERLESS_URL: where the links go
+DOC_LINK = re.compile(r"(?:http://paperless\.test:8000|https://paperless\.example\.org)/documents/(\d+)/details")
+PICTURE = re.compile(r"data:image/webp;base64,[A-Za-z0-9+/]+=*")
 XSS_TITLE = "<script>alert(1)</script>"
 XSS_TEXT = "invoice <img src=x onerror=alert(1)> total"
 
@@ -80,7 +84,8 @@ def tiny_corpus(path: Path) -> Path:
 def _env(tmp: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERLESS_", "DOCUMENT_"))}
     env.update({"HOME": str(tmp), "XDG_CONFIG_HOME": str(tmp / "cfg"), "XDG_DATA_HOME": str(tmp / "data"),
-                "PAPERLESS_DEDUPE_URL": PAPERLESS, "PAPERLESS_DEDUPE_INDEX": str(tmp / "index.sqlite3")})
+                "PAPERLESS_DEDUPE_URL": PAPERLESS, "PAPERLESS_DEDUPE_INDEX": str(tmp / "index.sqlite3"),
+                "PAPERLESS_URL": PUBLIC})
     return env
 
 
@@ -107,33 +112,49 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str
     yield out, out.read_text(encoding="utf-8")
 
 
-def test_groups_links_scores_and_diff(report: tuple[Path, str]) -> None:
+def test_groups_pictures_links_verdicts_and_diff(report: tuple[Path, str]) -> None:
     _path, text = report
     page = Page(text)
     groups = page.all("section", "group")
     assert groups, "no duplicate group in the report"
     assert len(page.all("h2")) == len(groups) and "Group 1:" in page.joined("h2")
     links = [a["href"] for a in page.all("a") if not a["href"].startswith("#")]
-    assert links and all(DOC_LINK.fullmatch(h) for h in links), links
+    # Every link opens the document where the user's browser finds Paperless (PAPERLESS_URL).
+    assert links and all(h.startswith(PUBLIC + "/documents/") and DOC_LINK.fullmatch(h) for h in links), links
     assert page.all("table", "scores") and "discriminative" in page.joined("th")
-    # Inside the diffs, not only in the legend: the texts came from Paperless.
+    # Each member's first page, embedded, and a click on it opens that member in Paperless.
+    figures = page.all("figure", "page")
+    pictures = re.findall(r'<a href="([^"]+)"[^>]*><img src="(data:image/webp;base64,[^"]+)"', text)
+    assert len(pictures) == len(figures) == len(page.all("img")) and figures
+    assert all(PICTURE.fullmatch(src) and DOC_LINK.fullmatch(href) for href, src in pictures)
+    # The verdict in words, one per member compared with its primary, and the texts as Paperless holds them.
+    verdicts = page.all("p", "verdict")
+    assert len(verdicts) == len(figures) - len(groups)
+    said = page.joined("p")
+    assert "read differently by OCR" in said
     diffs = text.split('<div class="diff">')[1:]
     assert diffs and len(diffs) >= len(groups)
     assert any('<del class="diff-del">' in d for d in diffs) and any('<ins class="diff-ins">' in d for d in diffs)
-    if not SAMPLE.exists():  # the tiny corpus: exactly the invoice and its re-scan
-        assert len(groups) == 1
+    assert any('<span class="ocr"' in d for d in diffs) and any('<details class="fold">' in d for d in diffs)
+    if SAMPLE.exists():  # not normalized: case and punctuation as in the documents
+        assert "Rechnung RE-2017-17109" in text and "Sehr geehrter Herr Kaiser," in text
+    else:  # the tiny corpus: exactly the invoice and its re-scan
+        assert len(groups) == 1 and "#2: same text; 5 words read differently by OCR." in said
         assert {DOC_LINK.fullmatch(h).group(1) for h in links} == {"1", "2"}  # type: ignore[union-attr]
         assert "Garden club" not in text
-        assert "0ffice" in page.joined("ins") or "suppl1es" in page.joined("ins")
 
 
 def test_page_loads_nothing_from_anywhere(report: tuple[Path, str]) -> None:
     _path, text = report
     page = Page(text)
-    assert not page.all("script") and not page.all("link") and not page.all("img") and not page.all("iframe")
-    for _tag, attrs in page.tags:
-        for name in ("src", "srcset", "data", "poster", "action", "formaction"):
+    assert not page.all("script") and not page.all("link") and not page.all("iframe")
+    csp = next(a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
+    assert csp == "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    for tag, attrs in page.tags:
+        for name in ("srcset", "data", "poster", "action", "formaction"):
             assert name not in attrs
+        if "src" in attrs:
+            assert tag == "img" and PICTURE.fullmatch(attrs["src"]), attrs["src"][:80]
         href = attrs.get("href")
         if href is not None:
             assert href.startswith("#") or DOC_LINK.fullmatch(href), href
@@ -142,15 +163,18 @@ def test_page_loads_nothing_from_anywhere(report: tuple[Path, str]) -> None:
     assert [m for m in re.findall(r"https?://[^\s\"'<>]+", text) if not DOC_LINK.fullmatch(m)] == []
 
 
-def test_render_escapes_document_titles_and_text() -> None:
+def test_render_escapes_document_titles_text_and_pictures() -> None:
     groups = [{"primary": 1, "members": [1, 2], "confidence": 0.9}]
     pairs = [{"a": 1, "b": 2, "score": 0.9, "jaccard": 0.8, "fuzzy": 0.95, "discriminative": 1.0, "containment": 0.8}]
-    docs = {1: {"title": XSS_TITLE, "text": XSS_TEXT}, 2: {"title": "<b>bold</b>", "text": "invoice total \"&'"}}
+    docs = {1: {"title": XSS_TITLE, "text": XSS_TEXT, "picture": 'data:image/webp;base64,AAAA" onerror="alert(1)'},
+            2: {"title": "<b>bold</b>", "text": "invoice total \"&'", "picture": "https://evil.example/x.png"}}
     text = render(groups, pairs, docs, paperless_url=PAPERLESS, config_line="LSH config: <x>")
     page = Page(text)
-    assert not page.all("script") and not page.all("img") and not page.all("b")
+    assert not page.all("script") and not page.all("b")
+    assert [a["src"] for a in page.all("img")] == ['data:image/webp;base64,AAAA" onerror="alert(1)']  # one attribute
+    assert "evil.example" not in text  # only data: pictures are shown
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "&lt;img src=x onerror=alert(1)&gt;" in text
-    assert "<script" not in text and "<img" not in text and "onerror=alert(1)>" not in text
+    assert "<script" not in text and "<img src=x" not in text and "onerror=alert(1)>" not in text
     assert XSS_TITLE in page.joined("h2")  # shown as text, not run
     assert "LSH config: <x>" in page.joined("code")
 
@@ -162,31 +186,62 @@ def test_render_without_groups_says_so() -> None:
     assert not page.all("section")
 
 
-def test_word_diff_marks_deletions_and_insertions() -> None:
-    left, right = word_diff("total 100 eur due friday", "total 100 usd due <monday>")
-    assert left == 'total 100 <del class="diff-del">eur</del> due <del class="diff-del">friday</del>'
-    assert right == 'total 100 <ins class="diff-ins">usd</ins> due <ins class="diff-ins">&lt;monday&gt;</ins>'
+def test_render_marks_changes_and_ocr_readings_in_the_original_text() -> None:
+    groups = [{"primary": 3, "members": [3, 9], "confidence": 0.9}]
+    older = "Rent for March: 812.40 EUR.\nPayment due on the first working day."
+    newer = "Rent for March: 835.00 EUR.\nPayrnent due on the first working day."
+    docs = {3: {"title": "Rent", "text": older}, 9: {"title": "Rent (rescan)", "text": newer}}
+    page = Page(render(groups, [], docs, paperless_url=PAPERLESS, config_line="LSH config"))
+    diff = page.all("div", "diff")
+    assert len(diff) == 1 and page.joined("del").endswith("only in the primary812.40")  # the legend, then the diff
+    assert page.joined("ins").endswith("only in the other document835.00")
+    assert [a["title"] for a in page.all("span", "ocr") if "title" in a] == ["the other copy reads: Payrnent",
+                                                                             "the other copy reads: Payment"]
+    assert ("#9: nearly the same text: 1 word differs in 1 place; numbers or dates among them; "
+            "1 word read differently by OCR.") in page.joined("p")
+    assert "\n" in page.joined("div")  # line breaks kept
 
 
-def test_word_diff_shortens_long_unchanged_stretches() -> None:
-    same = " ".join(f"w{i}" for i in range(100))
-    left, right = word_diff(f"{same} old {same}", f"{same} new {same}", context=5)
-    assert left.count("[… 95 identical words …]") == 2 and right.count("[… 95 identical words …]") == 2
-    assert left.startswith('<span class="same">') and "w95 w96 w97 w98 w99 " in left
-    assert '<del class="diff-del">old</del> w0 w1 w2 w3 w4 <span' in left
-    assert '<ins class="diff-ins">new</ins>' in right
-    identical, _ = word_diff(same, same, context=5)
-    assert identical.startswith("w0 w1") and "[… 90 identical words …]" in identical
+def _tiny(tmp: Path) -> tuple[dict[str, str], Path]:
+    env = _env(tmp)
+    corpus = tiny_corpus(tmp / "docs.jsonl")
+    assert run(["rebuild-index", "--from-jsonl", str(corpus)], env).returncode == 0
+    return env, corpus
 
 
-def test_report_without_paperless_warns_and_shows_no_diffs(tmp_path: Path) -> None:
-    env = _env(tmp_path)  # paperless.test does not resolve, and there is no token
-    assert run(["rebuild-index", "--from-jsonl", str(tiny_corpus(tmp_path / "docs.jsonl"))], env).returncode == 0
+def test_report_without_token_says_why_in_the_page(tmp_path: Path) -> None:
+    env, _corpus = _tiny(tmp_path)  # paperless.test does not resolve, and there is no token
     made = run(["report", "--html", str(tmp_path / "out.html")], env)
     assert made.returncode == 0, made.stderr
-    assert "[WARN] the report shows no text diffs: no API token" in made.stderr
-    page = (tmp_path / "out.html").read_text(encoding="utf-8")
-    assert 'class="group"' in page and "diff-ins\">" not in page.split('<div class="diff">', 1)[1]
+    assert "[WARN] No page pictures and no texts: this report was made without a Paperless API token" in made.stderr
+    page = Page((tmp_path / "out.html").read_text(encoding="utf-8"))
+    notice = "".join(page.text.get("p", []))
+    assert "made without a Paperless API token" in notice and "PAPERLESS_DEDUPE_TOKEN" in notice
+    assert page.all("p", "notice") and page.all("section", "group") and not page.all("img")
+    assert "no picture: no API token" in page.joined("span") and not page.all("div", "diff")
+
+
+@pytest.mark.parametrize(
+    ("flags", "pictures", "left_out"),
+    [
+        pytest.param([], 2, "", id="all"),
+        pytest.param(["--no-thumbnails"], 0, "no picture (--no-thumbnails)", id="no-thumbnails"),
+        pytest.param(["--max-picture-mb", "0.005"], 1, "picture budget (--max-picture-mb) is used up", id="cap"),
+    ],
+)
+def test_picture_switches(tmp_path: Path, flags: list[str], pictures: int, left_out: str) -> None:
+    env, corpus = _tiny(tmp_path)
+    with FakePaperless(token="report-token") as fake:
+        fake.add_documents(json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines())
+        env |= {"PAPERLESS_DEDUPE_URL": fake.url, "PAPERLESS_DEDUPE_TOKEN": fake.token}
+        made = run(["report", "--html", str(tmp_path / "out.html"), *flags], env)
+        asked = len(fake.requests_for("GET", r"/thumb/"))
+    assert made.returncode == 0, made.stderr
+    assert f"{pictures} page picture(s)" in made.stdout
+    page = Page((tmp_path / "out.html").read_text(encoding="utf-8"))
+    assert len(page.all("img")) == pictures and asked == (0 if "--no-thumbnails" in flags else pictures)
+    assert left_out in page.joined("span") and len(page.all("figure", "page")) == 2
+    assert page.all("div", "diff")  # the texts are there whatever the pictures
 
 
 def test_report_without_index_exits_5(tmp_path: Path) -> None:
@@ -212,6 +267,51 @@ def chromium(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
+def png_pixels(data: bytes) -> list[tuple[int, int, int]]:
+    """The RGB pixels of an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's
+    --screenshot writes), decoded here so the test needs no imaging library."""
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    pos, idat, width, height, channels = 8, b"", 0, 0, 0
+    while pos < len(data):
+        length = struct.unpack(">I", data[pos : pos + 4])[0]
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color, _c, _f, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and color in (2, 6) and interlace == 0, (depth, color, interlace)
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, prev = zlib.decompress(idat), width * channels, bytearray(width * channels)
+    pixels: list[tuple[int, int, int]] = []
+    for y in range(height):
+        filt, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, up_left = prev[i], prev[i - channels] if i >= channels else 0
+            if filt == 1:
+                line[i] = (line[i] + left) & 255
+            elif filt == 2:
+                line[i] = (line[i] + up) & 255
+            elif filt == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif filt == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else up_left)) & 255
+        pixels.extend(tuple(line[x * channels : x * channels + 3]) for x in range(width))  # type: ignore[misc]
+        prev = line
+    return pixels
+
+
+def near(pixels: list[tuple[int, int, int]], rgb: tuple[int, int, int], tolerance: int = 12) -> int:
+    return sum(1 for p in pixels if all(abs(a - b) <= tolerance for a, b in zip(p, rgb, strict=True)))
+
+
+# The orange logo block of the fake's first-page pictures: no CSS colour of the page is near it.
+LOGO = (255, 136, 0)
+
+
 @needs_chromium
 def test_report_in_headless_chromium(report: tuple[Path, str], tmp_path: Path) -> None:
     path, _text = report
@@ -219,17 +319,52 @@ def test_report_in_headless_chromium(report: tuple[Path, str], tmp_path: Path) -
     assert dumped.returncode == 0, dumped.stderr[-2000:]
     dom = Page(dumped.stdout)
     assert dom.all("section", "group") and "Group 1:" in dom.joined("h2")
-    assert dom.all("del", "diff-del") and dom.all("ins", "diff-ins")
-    assert "Uncaught" not in dumped.stderr
+    assert dom.all("del", "diff-del") and dom.all("ins", "diff-ins") and dom.all("span", "ocr")
+    assert dom.all("img") and all(PICTURE.fullmatch(img["src"]) for img in dom.all("img"))
+    assert "Uncaught" not in dumped.stderr and "Content Security Policy" not in dumped.stderr
     assert not re.search(r"CONSOLE\(\d+\)", dumped.stderr), dumped.stderr[-2000:]
 
     shot = tmp_path / "shot.png"
-    taken = chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,2000", path.as_uri())
+    taken = chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,1000", path.as_uri())
     assert taken.returncode == 0, taken.stderr[-2000:]
-    data = shot.read_bytes()
-    assert len(data) > 1000 and data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert "Content Security Policy" not in taken.stderr
+    pixels = png_pixels(shot.read_bytes())
+    assert near(pixels, LOGO) > 500  # the embedded WebP pictures were decoded and drawn
+    assert near(pixels, (204, 255, 216), 3) > 50 and near(pixels, (255, 215, 213), 3) > 50  # ins and del
+
+
+@needs_chromium
+def test_screenshot_of_one_group(tmp_path: Path) -> None:
+    """A re-scan that lacks the last page: the group as docs/review.md shows it
+    (DEDUPE_KEEP_SCREENSHOT=docs/review-report.png keeps the picture)."""
+    invoice = tiny_corpus(tmp_path / "tiny.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    first = json.loads(invoice)
+    terms = ("Terms: goods remain our property until paid in full. Complaints within eight days of delivery. "
+             "Place of jurisdiction is Hamburg. Our general terms of business apply; you find them at our office "
+             "and on request we send them to you by post.")
+    older = {**first, "content": first["content"] + "\n\n" + terms}
+    rescan = {"id": 2, "title": "Scan 2026-10-20 0931", "content": first["content"].replace("Invoice", "lnvoice")
+              .replace("Office Supplies", "0ffice Suppl1es").replace("Total", "Tota1").replace("910.80", "910,80")}
+    corpus = tmp_path / "docs.jsonl"
+    corpus.write_text(json.dumps(older) + "\n" + json.dumps(rescan) + "\n", encoding="utf-8")
+    env = _env(tmp_path)
+    assert run(["rebuild-index", "--from-jsonl", str(corpus)], env).returncode == 0
+    out = tmp_path / "one-group.html"
+    with FakePaperless(token="report-token") as fake:
+        fake.add_documents([older, rescan])
+        env |= {"PAPERLESS_DEDUPE_URL": fake.url, "PAPERLESS_DEDUPE_TOKEN": fake.token}
+        made = run(["report", "--html", str(out)], env)
+    assert made.returncode == 0 and "2 page picture(s)" in made.stdout, made.stdout + made.stderr
+    page = Page(out.read_text(encoding="utf-8"))
+    verdict = page.joined("p")
+    assert "#2: the newer copy lacks the last page (42 words at the end); 4 words read differently by OCR." in verdict
+    shot = tmp_path / "group.png"
+    taken = chromium(tmp_path, f"--screenshot={shot}", "--window-size=1100,1180", out.as_uri())
+    assert taken.returncode == 0, taken.stderr[-2000:]
+    pixels = png_pixels(shot.read_bytes())
+    assert near(pixels, LOGO) > 500 and near(pixels, (255, 215, 213), 3) > 50
     keep = os.environ.get("DEDUPE_KEEP_SCREENSHOT")
-    if keep:  # for a human look: DEDUPE_KEEP_SCREENSHOT=/tmp/report.png pytest ...
+    if keep:  # DEDUPE_KEEP_SCREENSHOT=$PWD/docs/review-report.png pytest -k screenshot_of_one_group
         shutil.copyfile(shot, keep)
 
 

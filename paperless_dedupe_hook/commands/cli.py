@@ -240,9 +240,15 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands(sub: Any) -> None:
     """Commands living in their own modules (imported lazily when run)."""
     p = sub.add_parser("doctor", help="check URL, token, API version, permissions, tag, field, index")
+    p.add_argument("--pin-view", action="store_true",
+                   help="show our saved view on the dashboard and in the sidebar (changes your UI settings)")
     p.set_defaults(handler=_lazy("doctor", "doctor_command"))
     p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
     p.add_argument("--html", required=True, metavar="FILE")
+    p.add_argument("--no-thumbnails", action="store_true",
+                   help="leave out the members' first-page pictures (for a small page of a huge library)")
+    p.add_argument("--max-picture-mb", type=float, default=20.0, metavar="MB",
+                   help="the pictures together take at most this much; the rest are left out (default 20)")
     p.set_defaults(handler=_lazy("report", "report_command"))
 
 

@@ -49,7 +49,7 @@ class Report:
 def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     rep = Report()
     _check_config_file(rep, cfg)
-    _check_paperless(rep, cfg)
+    _check_paperless(rep, cfg, pin_view=bool(getattr(args, "pin_view", False)))
     _check_index(rep, cfg)
     _permissions.check_visible(rep, rep.permissions, rep.visible_documents, rep.indexed_documents)
     _check_kernel(rep)
@@ -71,7 +71,7 @@ def _check_config_file(rep: Report, cfg: Config) -> None:
         rep.line(WARN, warning)
 
 
-def _check_paperless(rep: Report, cfg: Config) -> None:
+def _check_paperless(rep: Report, cfg: Config, *, pin_view: bool = False) -> None:
     """URL, token, versions, permissions, tag and field (each skipped once one fails)."""
     url = cfg["paperless.url"]
     try:
@@ -126,6 +126,10 @@ def _check_paperless(rep: Report, cfg: Config) -> None:
                 rep.line(WARN, f"documents: cannot count them: {exc}")
         _check_tag(rep, client, cfg["actions.tag"], may)
         _check_field(rep, client, cfg["actions.link_field"], may)
+        from ._doctor_view import check_saved_view
+
+        check_saved_view(rep.line, client, name=cfg["actions.saved_view"], tag=cfg["actions.tag"], may=may,
+                         pin=pin_view)
 
 
 def _check_tag(rep: Report, client: Any, name: str, may: Callable[[str], bool | None]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -154,7 +155,8 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
 
     with open_configured(cfg, settings) as index:
         annotator = Annotator(client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
-                              link_field=cfg["actions.link_field"], dry_run=dry_run, now=now_iso)
+                              link_field=cfg["actions.link_field"], dry_run=dry_run, now=now_iso,
+                              saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"])
         titles = {f.doc_id: f.title for f in index.features(
             {p["a"] for p in rep["pairs"]}, settings.features.num_permutations)}
         by_newer: dict[int, list[tuple[PairScore, int, str]]] = {}
@@ -170,6 +172,8 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
     if outcome is not None:
         for line in outcome.planned:
             print(f"would {line}")
+        for line in outcome.warnings:
+            print(f"[WARN] {line}", file=sys.stderr)
         verb = "would annotate" if dry_run else "annotated"
         info(f"{verb} {len(outcome.annotated)} document(s); {len(outcome.dismissed)} pair(s) dismissed by users")
 

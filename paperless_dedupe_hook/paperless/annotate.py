@@ -6,6 +6,9 @@ Every step checks first what is already there, so a second run writes nothing.
 The newer document of a pair (higher id) is the one annotated; the primary, the
 oldest, is left alone.  The index records each written pair after the tag is set:
 a recorded pair whose document has lost our tag was dismissed by the user.
+The note says in words how the two differ (core.explain), from both texts when
+they can be had, else from the scores.  The first annotation of a run also makes
+sure our saved view exists (paperless.saved_view).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from .._errors import PaperlessError
 from ..core.scoring import PairScore
 
 NOTE_HEADER = "Possible duplicate (paperless-dedupe-hook):"
-_NOTE_REF = re.compile(r"#(\d+)\b")
+# The ids a note names: "- #N" at the start of a line (a title or a quoted passage may
+# hold "#4711" too).
+_NOTE_REF = re.compile(r"^- #(\d+)\b", re.MULTILINE)
 
 
 class Client(Protocol):
@@ -31,6 +36,12 @@ class Client(Protocol):
     def get_notes(self, document_id: int) -> list[dict[str, Any]]: ...
     def add_note(self, document_id: int, text: str) -> list[dict[str, Any]]: ...
     def bulk_edit(self, documents: Any, method: str, parameters: Mapping[str, Any]) -> None: ...
+    def document_texts(self, ids: Any) -> dict[int, str]: ...
+    def find_saved_views(self, name: str) -> list[dict[str, Any]]: ...
+    def create_saved_view(self, name: str, *, tag_id: int, sort_field: str = ..., sort_reverse: bool = ...,
+                          show: bool = ...) -> dict[str, Any]: ...
+    def ui_settings(self) -> dict[str, Any]: ...
+    def update_ui_settings(self, settings: Mapping[str, Any]) -> None: ...
 
 
 class Ledger(Protocol):
@@ -44,20 +55,44 @@ class Outcome:
     annotated: dict[int, list[int]] = field(default_factory=dict)  # doc -> matches newly written
     dismissed: list[tuple[int, int]] = field(default_factory=list)
     planned: list[str] = field(default_factory=list)  # dry run: what would be written
+    warnings: list[str] = field(default_factory=list)  # what could not be done (the annotation went on)
 
 
-def note_text(matches: Iterable[tuple[PairScore, int, str]]) -> str:
-    """``matches``: (pair, the other document's id, its title)."""
+def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[int, str] | None = None) -> str:
+    """``matches``: (pair, the other document's id, its title); ``sentences``: the
+    verdict in words by the other document's id (else worded from the scores)."""
+    from ..core.explain import verdict_sentence  # only when a note is written (the hook's usual run has none)
+
     lines = [NOTE_HEADER]
     for pair, other, title in matches:
-        what = ""
-        if pair.verdict == "revision":  # two versions of one text (core.revision), not a copy
-            what = f"{'an older' if pair.newer == other else 'a newer'} version of #{other}, not a copy; "
+        said = (sentences or {}).get(other) or verdict_sentence(pair)
+        said = said.replace("#", "No. ")  # only "- #N" names a match (see noted_ids)
         lines.append(
-            f"- #{other} “{title}”: {what}score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
+            f"- #{other} “{title}”: {said}. Score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
             f"fuzzy {pair.fuzzy:.2f}, discriminative {pair.discriminative:.2f})"
         )
     return "\n".join(lines)
+
+
+def verdicts(texts_of: Callable[[list[int]], Mapping[int, str]], doc_id: int,
+             matches: Iterable[tuple[PairScore, int, str]]) -> dict[int, str]:
+    """The verdict in words for each match, from both current texts (``texts_of``:
+    e.g. one request to Paperless); {} when they cannot be had (the note then words
+    the scores alone)."""
+    from ..core.explain import verdict_sentence
+    from ..core.textdiff import diff_texts
+
+    matches = list(matches)
+    try:
+        texts = texts_of([doc_id, *(m[1] for m in matches)])
+    except PaperlessError:
+        return {}
+    out = {}
+    for pair, other, _title in matches:
+        if doc_id in texts and other in texts:
+            older, newer = (texts[other], texts[doc_id]) if other < doc_id else (texts[doc_id], texts[other])
+            out[other] = verdict_sentence(pair, diff_texts(older, newer))
+    return out
 
 
 def noted_ids(notes: Iterable[Mapping[str, Any]]) -> set[int]:
@@ -81,14 +116,20 @@ class Annotator:
         link_field: str,
         dry_run: bool,
         now: Callable[[], str],
+        saved_view: str = "",
+        pin_view: bool = False,
+        texts: Callable[[list[int]], Mapping[int, str]] | None = None,
     ) -> None:
         self.client, self.ledger = client, ledger
         self.tag_name, self.note, self.link_name, self.dry_run = tag, note, link_field, dry_run
         self.now = now
+        self.view_name, self.pin_view = saved_view, pin_view
+        self.texts = texts or client.document_texts  # documents' current texts, for the note's verdict
         self._tag_id: int | None = None
         self._field_id: int | None = None
         self._resolved = False
         self._writes = 0  # writes made (or, in a dry run, planned) so far
+        self._view_checked = False
 
     def _resolve(self) -> None:
         """Find our tag and field, creating them when missing (not in a dry run)."""
@@ -113,6 +154,32 @@ class Annotator:
                     lambda: [f for f in self.client.find_custom_fields(self.link_name)
                              if f.get("data_type") == "documentlink"])
         self._resolved = True
+
+    def _ensure_view(self, outcome: Outcome) -> None:
+        """Our saved view, created when no view of its name exists (once per run).  A
+        failure (e.g. no add_savedview permission) is a warning: the marks matter more."""
+        if self._view_checked or not self.view_name or not self.tag_name:
+            return
+        from . import saved_view
+
+        self._view_checked = True
+        try:
+            if self.dry_run or self._tag_id is None:
+                if saved_view.find(self.client, self.view_name) is None:
+                    outcome.planned.append(f"create saved view {self.view_name!r} (documents tagged "
+                                           f"{self.tag_name!r}, newest first)")
+                return
+            view, created = saved_view.ensure(self.client, self.view_name, self._tag_id, show=self.pin_view)
+        except PaperlessError as exc:
+            outcome.warnings.append(f"saved view {self.view_name!r} not created: {exc} (set actions.saved_view = "
+                                    "\"\" to stop trying)")
+            return
+        if created and self.pin_view:
+            try:
+                saved_view.pin(self.client, int(view["id"]))
+            except PaperlessError as exc:
+                outcome.warnings.append(f"saved view {self.view_name!r} created but not pinned to the dashboard "
+                                        f"and sidebar: {exc} (try 'paperless-dedupe doctor --pin-view')")
 
     @staticmethod
     def _create(create: Callable[[], Mapping[str, Any]], find: Callable[[], list[dict[str, Any]]]) -> int:
@@ -160,6 +227,7 @@ class Annotator:
         if not matches:
             return outcome
         self._resolve()
+        self._ensure_view(outcome)
         if document is None:
             document = self.client.get_document(doc_id, fields=["id", "title", "tags", "custom_fields"])
         tags = {int(t) for t in document.get("tags") or []}
@@ -209,7 +277,7 @@ class Annotator:
         already = noted_ids(self.client.get_notes(doc_id))
         fresh = [m for m in matches if m[1] not in already]
         if fresh:
-            body = note_text(fresh)
+            body = note_text(fresh, verdicts(self.texts, doc_id, fresh))
             self._write(outcome, f"note #{doc_id}: {body!r}", lambda: self.client.add_note(doc_id, body))
 
     def _write(self, outcome: Outcome, what: str, action: Callable[[], object]) -> None:

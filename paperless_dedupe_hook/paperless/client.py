@@ -38,6 +38,7 @@ from ._http import (
     transport_failure,
     utc_param,
 )
+from ._review_api import ReviewCalls
 
 
 def _import_httpx_without_cli() -> None:
@@ -87,7 +88,7 @@ def _lone_surrogates_replaced(text: str) -> str:
         r"\\ufffd", text)
 
 
-class PaperlessClient:
+class PaperlessClient(ReviewCalls):
     """Talks to one Paperless server with one token.  Not thread-safe; cheap to create."""
 
     api_version: int | None
