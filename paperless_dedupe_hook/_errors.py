@@ -112,6 +112,10 @@ class IndexCorruptError(IndexStoreError):
     """The index file is unreadable, truncated or inconsistent: run rebuild-index."""
 
 
+class IndexBusyError(IndexStoreError):
+    """Another run held the index longer than we could wait (the hook queues its document)."""
+
+
 # Secrets shorter than this are masked only as whole words (see ``redact``).
 WHOLE_WORD_BELOW = 16
 

@@ -18,10 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import envnames
 from ._errors import ConfigError
 
 APP_NAME = "paperless-dedupe-hook"
 CONFIG_ENV = "PAPERLESS_DEDUPE_CONFIG"
+# Paperless's own data directory: inside its container and on a bare-metal install the hook
+# (run by the worker) and the CLI (run by hand) both see it, so files kept under it are found
+# by both without any variable of ours.
+DATA_DIR_ENV = "PAPERLESS_DATA_DIR"
+DATA_SUBDIR = "dedupe"
 # Paperless's own boolean words (its settings parser accepts these).
 _TRUE = {"true", "1", "t", "y", "yes"}
 _FALSE = {"false", "0", "f", "n", "no"}
@@ -33,10 +39,15 @@ class Key:
     kind: str  # "str", "int", "float", "bool", "bands", "choice", "lsh"
     default: Any
     help: str
-    env: str | None = None
+    env: str | None = None  # a short alias; every key also reads PAPERLESS_DEDUPE_<SECTION>_<KEY>
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
+
+    @property
+    def env_names(self) -> tuple[str, ...]:
+        """The environment variables this key reads, the documented long name first."""
+        return envnames.names_of(self.name, self.env)
 
     @property
     def allowed(self) -> str:
@@ -61,7 +72,7 @@ KEYS: tuple[Key, ...] = (
     Key("paperless.public_url", "str", "", "Address users open in a browser, for links (default: PAPERLESS_URL, else paperless.url)"),
     Key("paperless.timeout_seconds", "float", 30.0, "Connect and read timeout per request, seconds", None, 1, 600),
     Key("paperless.verify_tls", "bool", True, "Verify the server's TLS certificate"),
-    Key("index.path", "str", "", "Index file (default: the user data dir / index.sqlite3)", "PAPERLESS_DEDUPE_INDEX"),
+    Key("index.path", "str", "", "Index file (default: $PAPERLESS_DATA_DIR/dedupe/index.sqlite3, else the user data dir)", "PAPERLESS_DEDUPE_INDEX"),
     Key("index.backend", "choice", "sqlite", "Where the index lives", None, choices=("sqlite", "redis")),
     Key("index.redis_url", "str", "", "Redis URL for backend = redis (default: PAPERLESS_REDIS)"),
     Key("detection.num_permutations", "int", 256, "MinHash signature length", None, 16, 1024),
@@ -126,13 +137,27 @@ class Config:
         return out
 
 
-def default_config_path() -> Path:
+def data_dir_home(env: Mapping[str, str]) -> Path | None:
+    """``$PAPERLESS_DATA_DIR/dedupe`` when Paperless's data directory is set, else None."""
+    data_dir = env.get(DATA_DIR_ENV, "")
+    if data_dir in envnames.UNSET:
+        return None
+    return Path(data_dir).expanduser() / DATA_SUBDIR
+
+
+def default_config_path(env: Mapping[str, str] | None = None) -> Path:
+    home = data_dir_home(os.environ if env is None else env)
+    if home is not None:
+        return home / "config.toml"
     from platformdirs import user_config_dir
 
     return Path(user_config_dir(APP_NAME)) / "config.toml"
 
 
-def default_index_path() -> Path:
+def default_index_path(env: Mapping[str, str] | None = None) -> Path:
+    home = data_dir_home(os.environ if env is None else env)
+    if home is not None:
+        return home / "index.sqlite3"
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME)) / "index.sqlite3"
@@ -142,9 +167,9 @@ def resolve_config_path(flag: str | None, env: Mapping[str, str]) -> tuple[Path,
     """Where the config file is, and whether the user named it explicitly."""
     if flag:
         return Path(flag).expanduser(), True
-    if env.get(CONFIG_ENV) and env.get(CONFIG_ENV) != "None":
+    if env.get(CONFIG_ENV) not in (None, *envnames.UNSET):
         return Path(env[CONFIG_ENV]).expanduser(), True
-    return default_config_path(), False
+    return default_config_path(env), False
 
 
 def _convert(key: Key, raw: Any, origin: str) -> Any:
@@ -235,12 +260,14 @@ def load(
             raise ConfigError(f"{path}: unknown key {name!r}: {fix}")
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
+    warnings.extend(unknown_env_warnings(env))
     for key in KEYS:
-        env_name = key.env or "PAPERLESS_DEDUPE_" + key.name.replace(".", "_").upper()
-        env_value = env.get(env_name)
+        found = envnames.lookup(key.env_names, env)
+        warnings.extend(envnames.conflict_warnings(key.env_names, env))
         if overrides and key.name in overrides and overrides[key.name] is not None:
             values[key.name], sources[key.name] = _convert(key, overrides[key.name], "the command line"), "flag"
-        elif env_value not in (None, "", "None"):
+        elif found is not None:
+            env_name, env_value = found
             values[key.name] = _convert(key, env_value, f"environment variable {env_name}")
             sources[key.name] = f"env {env_name}"
         elif key.name in file_values:
@@ -249,6 +276,11 @@ def load(
             values[key.name], sources[key.name] = key.default, "default"
     _finish(values, sources, env)
     return Config(values=values, sources=sources, path=path, warnings=tuple(warnings))
+
+
+def unknown_env_warnings(env: Mapping[str, str]) -> list[str]:
+    """One line per ``PAPERLESS_DEDUPE_*`` variable that names no setting, with a "did you mean"."""
+    return envnames.unknown_warnings(env, (n for k in KEYS for n in k.env_names))
 
 
 def _finish(values: dict[str, Any], sources: dict[str, str], env: Mapping[str, str]) -> None:
@@ -279,7 +311,7 @@ def _finish(values: dict[str, Any], sources: dict[str, str], env: Mapping[str, s
             f"{values['detection.num_permutations']}: use at most {values['detection.num_permutations'] // 2} or \"auto\""
         )
     if not values["index.path"]:
-        values["index.path"] = str(default_index_path())
+        values["index.path"] = str(default_index_path(env))
     values["index.path"] = str(Path(str(values["index.path"])).expanduser())
     if not values["paperless.public_url"]:
         # Links are for a browser: Paperless's own PAPERLESS_URL is the address its users open,
@@ -330,7 +362,7 @@ def starter_toml(values: Mapping[str, Any] | None = None) -> str:
             lines += ([""] if section else []) + [f"[{sec}]"]
             section = sec
         value = values.get(key.name, key.default) if values else key.default
-        env = f"; env {key.env}" if key.env else ""
+        env = f"; env {' or '.join(key.env_names)}"
         lines.append(f"# {key.help} ({key.allowed}{env})")
         rendered = _toml_value(value)
         lines.append(f"{name} = {rendered}" if values and key.name in values else f"# {name} = {rendered}")

@@ -6,9 +6,10 @@ alike.  Holds no state of its own: the index and the documents come in as values
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from . import __version__
@@ -17,6 +18,14 @@ from .core import banding, minhash, text
 from .core.features import EXTRACTOR_VERSION, FeatureParams, Features, with_text
 from .core.scoring import PairScore, ScoreParams, may_reach, score, token_weigher
 from .index.sqlite import SCHEMA_VERSION
+
+# The meta entry holding ``Settings.origin`` (not a compat key: it is stored, never compared).
+ORIGIN_META_KEY = "built_with_settings"
+# The user's keys from which the index's compat values are derived.
+ORIGIN_KEYS = (
+    "detection.num_permutations", "detection.seed", "detection.shingle", "detection.ngram_size",
+    "detection.min_words", "detection.num_bands", "detection.lsh_threshold", "detection.similarity_threshold",
+)
 
 # Paperless names a merge result "<title> (merged)" and split parts "<title> (split N)"
 # (or "(part N)"); these resemble their sources by construction.
@@ -30,6 +39,9 @@ class Settings:
     banding: banding.Banding
     lsh_target: float
     ignore_derived: bool = True
+    # The user's settings that decide the compat values (drift.ORIGIN_KEYS), stored with a new
+    # index so that a later mismatch can name the setting the user changed, not a derived one.
+    origin: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def band_rows(self) -> tuple[int, int]:
@@ -55,7 +67,7 @@ class Settings:
             "bands": str(self.banding.bands),
             "rows": str(self.banding.rows),
             "min_words": str(f.min_words),
-        }
+        } | ({ORIGIN_META_KEY: json.dumps(dict(self.origin), sort_keys=True)} if self.origin else {})
 
     def describe(self) -> dict[str, Any]:
         """Everything needed to reproduce a clustering (reports, status --json)."""
@@ -117,6 +129,7 @@ def settings_from_config(config: Config) -> Settings:
         banding=banding.resolve(num_perm, v["detection.num_bands"], target),
         lsh_target=target,
         ignore_derived=bool(v["detection.ignore_derived"]),
+        origin={name: v[name] for name in ORIGIN_KEYS},
     )
 
 

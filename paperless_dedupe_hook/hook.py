@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from ._errors import ConfigError, DedupeError, PaperlessNotFound, UsageError
+from ._errors import ConfigError, DedupeError, IndexBusyError, PaperlessNotFound, UsageError
 
 if TYPE_CHECKING:
     from .config import Config
+    from .engine import Settings
+    from .paperless.client import PaperlessClient
 
 DOCUMENT_FIELDS = ("id", "title", "content", "modified", "tags", "custom_fields")
 
@@ -85,18 +87,25 @@ class _TextCache:
         return {i: self._known[i] for i in ids if i in self._known}
 
 
+# Documents queued by earlier hooks (the index was held) that one hook checks after its
+# own, time permitting: a few, so that a long queue never makes one consume slow.
+DRAIN_PER_HOOK = 3
+
+
+class QueuedError(DedupeError):
+    """The index was held by another run: the document is queued, not lost."""
+
+    exit_code = 5
+
+
 def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Log | None = None) -> HookResult:
-    """Check one document and annotate its duplicates.  Raises DedupeError."""
+    """Check one document and annotate its duplicates, then a few queued ones.
+    Raises DedupeError (QueuedError when the index was held and the document queued)."""
     from . import config as config_mod
-    from .core.features import compute
-    from .engine import find_matches, settings_from_config
-    from .indexfile import now_iso, open_configured
-    from .paperless.annotate import Annotator
+    from .engine import settings_from_config
     from .paperless.client import PaperlessClient
 
     log = log or Log(verbosity=1)
-    for warning in cfg.warnings:
-        log.warn(warning)
     settings = settings_from_config(cfg)
     config_line, *curve_warnings = settings.log_lines()
     log.say(config_line)  # PRODUCT.md: every run that loads the index logs its configuration
@@ -107,39 +116,94 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
         url=cfg["paperless.url"], token=token, timeout_seconds=cfg["paperless.timeout_seconds"],
         verify_tls=cfg["paperless.verify_tls"], deadline=deadline,
     ) as client:
-        root = client.root_id(document_id)
-        doc = client.get_document(root, fields=DOCUMENT_FIELDS)
-        feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
-        texts = _TextCache(client.document_texts, {root: str(doc.get("content") or "")})
-        remaining = 30.0 if deadline is None else max(1.0, deadline - time.monotonic())
-        with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
-            with index.write():  # check and insert atomically: a racing hook sees one or the other
-                known = index.fingerprint(root) is not None
-                extra = None if known else {t: 1 for t in feats.tokens}
-                matches, n_candidates = find_matches(
-                    index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
-                    extra_df=extra,
-                )
-                index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
-            if not feats.comparable:
-                # (a text under min_words with a few words of its own is compared, by core.short's rule)
-                return HookResult(root, [], 0, [], skipped=f"too little text: {feats.word_count} word(s)")
-            annotator = Annotator(
-                client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
-                link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
-                saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"], texts=texts,
+        try:
+            result = check(document_id, cfg, settings, client, deadline=deadline, log=log)
+        except IndexBusyError as exc:
+            from .indexfile import index_location
+            from .pending import holder, queue
+
+            # The queue is a file beside the configured index path (for Redis: on this
+            # host, drained by this host's next hook).
+            try:
+                where = queue(cfg.index_path, document_id, str(exc))
+            except OSError as err:
+                raise IndexBusyError(f"{exc}; the document could not be queued either ({err.strerror}): "
+                                     f"run 'paperless-dedupe hook --document-id {document_id}' later") from None
+            who = (holder(cfg.index_path) if cfg["index.backend"] != "redis"
+                   else "another paperless-dedupe run (it holds the Redis write lock)")
+            raise QueuedError(
+                f"index {index_location(cfg)} is held by {who}: queued in {where}; the next hook "
+                "or 'paperless-dedupe rebuild-index --annotate' checks it"
+            ) from None
+        _drain(cfg, settings, client, deadline=deadline, log=log, own=result.document_id)
+    return result
+
+
+def _drain(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline: float | None, log: Log,
+           own: int) -> None:
+    """Check documents earlier hooks queued, while there is time (a few per hook)."""
+    from .pending import done, queued
+
+    waiting = [item["id"] for item in queued(cfg.index_path)][:DRAIN_PER_HOOK]
+    for doc_id in waiting:
+        if deadline is not None and deadline - time.monotonic() < 5.0:
+            return
+        try:
+            if doc_id != own:
+                result = check(doc_id, cfg, settings, client, deadline=deadline, log=log)
+                log.say(f"paperless-dedupe: queued document {doc_id} checked: "
+                        f"{len(result.matches)} possible duplicate(s)")
+        except PaperlessNotFound:
+            pass  # deleted since it was queued: nothing left to check
+        except DedupeError as exc:
+            log.warn(f"queued document {doc_id} still not checked: {exc}")
+            return
+        done(cfg.index_path, [doc_id])
+
+
+def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessClient, *,
+          deadline: float | None, log: Log) -> HookResult:
+    """Index one document, find its matches and annotate them."""
+    from .core.features import compute
+    from .engine import find_matches
+    from .indexfile import holding_index, now_iso, open_configured
+    from .paperless.annotate import Annotator
+
+    root = client.root_id(document_id)
+    doc = client.get_document(root, fields=DOCUMENT_FIELDS)
+    feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
+    texts = _TextCache(client.document_texts, {root: str(doc.get("content") or "")})
+    # Wait for the index no longer than leaves time to queue the document and say so.
+    remaining = 30.0 if deadline is None else max(0.5, deadline - time.monotonic() - 1.0)
+    with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
+        with index.write(), holding_index(index, f"paperless-dedupe-hook DOCUMENT_ID={root}"):
+            # check and insert atomically: a racing hook sees one or the other
+            known = index.fingerprint(root) is not None
+            extra = None if known else {t: 1 for t in feats.tokens}
+            matches, n_candidates = find_matches(
+                index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
+                extra_df=extra,
             )
-            titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
-                                                                settings.features.num_permutations)}
-            older = [(m, m.a, titles.get(m.a, "")) for m in matches if m.b == root]
-            outcome = annotator.annotate(root, older, document=doc)
-            for m in matches:  # the other document is the newer one: it gets the annotation
-                if m.a == root:
-                    outcome = annotator.annotate(m.b, [(m, root, feats.title)], outcome=outcome)
-            for line in outcome.planned:
-                log.say(f"dry run: would {line}")
-            for line in outcome.warnings:
-                log.warn(line)
+            index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
+        if not feats.comparable:
+            # (a text under min_words with a few words of its own is compared, by core.short's rule)
+            return HookResult(root, [], 0, [], skipped=f"too little text: {feats.word_count} word(s)")
+        annotator = Annotator(
+            client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
+            link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
+            saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"], texts=texts,
+        )
+        titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
+                                                            settings.features.num_permutations)}
+        older = [(m, m.a, titles.get(m.a, "")) for m in matches if m.b == root]
+        outcome = annotator.annotate(root, older, document=doc)
+        for m in matches:  # the other document is the newer one: it gets the annotation
+            if m.a == root:
+                outcome = annotator.annotate(m.b, [(m, root, feats.title)], outcome=outcome)
+        for line in outcome.planned:
+            log.say(f"dry run: would {line}")
+        for line in outcome.warnings:
+            log.warn(line)
     return HookResult(
         root,
         [(m.b if m.a == root else m.a, m.score) for m in matches],
@@ -163,6 +227,8 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
         from . import config as config_mod
 
         cfg = config_mod.load(config_path=config_path, env=env)
+        for warning in cfg.warnings:  # before the check's imports and deadline: said even when it times out
+            log.warn(warning)
         strict = bool(cfg["hook.strict"])
         timeout = float(cfg["hook.timeout_seconds"])
     except ConfigError as exc:

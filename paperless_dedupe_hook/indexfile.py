@@ -23,9 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ._errors import IndexCorruptError, IndexStoreError
+from ._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from .engine import Settings
-from .index.sqlite import SqliteIndex
+from .index.sqlite import SqliteIndex, is_busy
+from .pending import holding
 
 if TYPE_CHECKING:
     from .config import Config
@@ -56,7 +57,7 @@ def locked(path: Path, *, exclusive: bool, timeout_seconds: float = 60.0) -> Ite
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise IndexStoreError(
+                    raise IndexBusyError(
                         f"index {path} stayed locked for {timeout_seconds:g} s (a rebuild is swapping it in?): try again"
                     ) from None
                 time.sleep(0.05)
@@ -73,7 +74,8 @@ def open_index(
     if not create and not path.exists():  # before the lock: no stray .lock file beside a missing index
         raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
     with locked(path, exclusive=False, timeout_seconds=lock_timeout):
-        index = SqliteIndex(path, create=create, compat=settings.compat())
+        index = SqliteIndex(path, create=create, compat=settings.compat(),
+                            busy_timeout_seconds=min(max(lock_timeout, 0.1), 30.0))
         try:
             yield index
         except sqlite3.DatabaseError as exc:  # damage beyond the first page shows only when a query reads it
@@ -84,9 +86,30 @@ def open_index(
 
 def database_error(path: Path, exc: sqlite3.DatabaseError) -> IndexStoreError:
     """A one-line error with the fix for an SQLite error raised while using the index."""
-    if isinstance(exc, sqlite3.OperationalError):  # locked, disk full, I/O error, read-only
+    if is_busy(exc):
+        return IndexBusyError(f"index {path} stayed locked by another run ({exc}): try again later")
+    if isinstance(exc, sqlite3.OperationalError):  # disk full, I/O error, read-only
         return IndexStoreError(f"index {path} could not be used ({exc}): check the disk and the file's permissions, then try again")
     return IndexCorruptError(f"index {path} is damaged ({exc}): run 'paperless-dedupe rebuild-index' to build a new one")
+
+
+# Where a rebuild started in the live index's change log: (index or generation id,
+# last change).  None: carry nothing over (callers that rebuild with no hooks around).
+ChangeMark: TypeAlias = "tuple[str, int] | None"
+NO_INDEX_YET = ("", 0)
+
+
+def change_mark(path: Path) -> ChangeMark:
+    """Where the live index stands before a full rebuild starts reading documents:
+    the swap carries over every document hooks put or removed after it.  No index
+    (or an unusable one) yet: ("", 0), everything a file made meanwhile holds."""
+    if not path.exists():
+        return NO_INDEX_YET
+    try:
+        with locked(path, exclusive=False), SqliteIndex(path) as index:
+            return index.change_mark()
+    except (IndexStoreError, sqlite3.DatabaseError):
+        return NO_INDEX_YET  # the swap replaces it anyway
 
 
 def write_fresh(
@@ -95,8 +118,11 @@ def write_fresh(
     settings: Settings,
     *,
     run_kind: str = "full",
-) -> None:
-    """Write ``analysis`` into a new file and swap it in atomically."""
+    since: ChangeMark = None,
+) -> int:
+    """Write ``analysis`` into a new file and swap it in atomically, with what hooks
+    indexed meanwhile (changed in the live file after ``since``).  Returns how many
+    documents were carried over."""
     tmp = path.with_name(path.name + ".rebuild")
     for suffix in ("", "-wal", "-shm", "-journal"):  # what an interrupted earlier rebuild left
         tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
@@ -111,17 +137,19 @@ def write_fresh(
             rep = report(analysis, settings)
             fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
             fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
-        _swap(path, fresh, tmp)
+        carried = _swap(path, fresh, tmp, since)
         swapped = True
     finally:
         fresh.close()
         if not swapped:  # a failure (not a kill): leave no half-written .rebuild behind
             for suffix in ("", "-wal", "-shm", "-journal"):
                 tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
+    return carried
 
 
-def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
-    with locked(path, exclusive=True):
+def _swap(path: Path, fresh: SqliteIndex, tmp: Path, since: ChangeMark) -> int:
+    carried = 0
+    with locked(path, exclusive=True), holding(path, "rebuild-index (swapping in the new index)"):
         if path.exists():
             try:
                 old = SqliteIndex(path)
@@ -131,6 +159,11 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
                 try:
                     with fresh.write():
                         fresh.copy_user_state_from(old)
+                        # Under the exclusive lock no hook writes the old file: what hooks
+                        # indexed (or an incremental removed) since the rebuild started
+                        # goes into the new one as it is now.
+                        if since is not None and old.meta().get("hash_scheme") and _same_parameters(old, fresh):
+                            carried = sum(fresh.carry_over(old, old.changed_since(since)))
                     old.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 except sqlite3.DatabaseError as exc:
                     if isinstance(exc, sqlite3.OperationalError):  # locked or I/O: keep its dismissals, retry later
@@ -145,6 +178,16 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path) -> None:
         for stale in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             stale.unlink(missing_ok=True)
         os.replace(tmp, path)
+    return carried
+
+
+def _same_parameters(old: SqliteIndex, fresh: SqliteIndex) -> bool:
+    """Rows can be copied only between files whose signatures compare (a rebuild with
+    new parameters re-reads everything; hooks with the old ones could not write)."""
+    from .index.sqlite import COMPAT_KEYS
+
+    theirs, ours = old.meta(), fresh.meta()
+    return all(theirs.get(k) == ours.get(k) for k in COMPAT_KEYS if k != "schema_version")
 
 
 def last_rebuild(meta: Mapping[str, str]) -> str | None:
@@ -194,19 +237,53 @@ def describe_location(cfg: Config) -> dict[str, Any]:
             "index_bytes": path.stat().st_size if path.exists() else 0}
 
 
+def stored_meta(cfg: Config) -> dict[str, str] | None:
+    """The live index's meta table, read without changing anything; None when there is no
+    readable index."""
+    try:
+        if cfg["index.backend"] == "redis":
+            from .index.redis import RedisIndex
+
+            with RedisIndex(_redis_url(cfg)) as rindex:
+                return rindex.meta()
+        if not cfg.index_path.exists():
+            return None
+        conn = sqlite3.connect(f"{cfg.index_path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta").fetchall()}
+        finally:
+            conn.close()
+    except Exception:  # noqa: BLE001 - missing, damaged or unreachable: nothing to compare
+        return None
+
+
+def stale_reason(cfg: Config, settings: Settings) -> str | None:
+    """Why the configured index no longer fits ``settings`` (naming the user's setting), or None."""
+    from .drift import stale_reason as reason
+
+    meta = stored_meta(cfg)
+    return None if meta is None else reason(meta, settings)
+
+
 @contextmanager
 def open_configured(
     cfg: Config, settings: Settings, *, create: bool = False, lock_timeout: float = 60.0
 ) -> Iterator[Index]:
     """The live index of the configured backend, checked against ``settings``."""
-    if cfg["index.backend"] != "redis":
-        with open_index(cfg.index_path, settings, create=create, lock_timeout=lock_timeout) as index:
-            yield index
-        return
-    from .index.redis import RedisIndex
+    try:
+        if cfg["index.backend"] != "redis":
+            with open_index(cfg.index_path, settings, create=create, lock_timeout=lock_timeout) as index:
+                yield index
+            return
+        from .index.redis import RedisIndex
 
-    with RedisIndex(_redis_url(cfg), create=create, compat=settings.compat(), lock_timeout=lock_timeout) as rindex:
-        yield rindex
+        with RedisIndex(_redis_url(cfg), create=create, compat=settings.compat(), lock_timeout=lock_timeout) as rindex:
+            yield rindex
+    except IndexMismatchError as exc:
+        reason = stale_reason(cfg, settings)
+        if reason is None:
+            raise
+        raise IndexMismatchError(f"index {index_location(cfg)}: {reason}") from exc
 
 
 def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:
@@ -225,14 +302,28 @@ def previous_dismissals(cfg: Config) -> set[tuple[int, int]]:
         return set()
 
 
-def write_fresh_configured(
-    cfg: Config, analysis: Analysis, settings: Settings, *, run_kind: str = "full", grace_seconds: int | None = None
-) -> None:
-    """``write_fresh`` for the configured backend.  Redis: a new generation,
-    switched in atomically; the old one expires after ``grace_seconds``."""
+def change_mark_configured(cfg: Config) -> ChangeMark:
+    """``change_mark`` of the configured index (Redis: of its live generation)."""
     if cfg["index.backend"] != "redis":
-        write_fresh(cfg.index_path, analysis, settings, run_kind=run_kind)
-        return
+        return change_mark(cfg.index_path)
+    from .index.redis import RedisIndex
+
+    try:
+        with RedisIndex(_redis_url(cfg)) as rindex:
+            return rindex.change_mark()
+    except IndexStoreError:
+        return NO_INDEX_YET  # no index yet, or Redis unreachable: the build says so itself
+
+
+def write_fresh_configured(
+    cfg: Config, analysis: Analysis, settings: Settings, *, run_kind: str = "full", grace_seconds: int | None = None,
+    since: ChangeMark = None,
+) -> int:
+    """``write_fresh`` for the configured backend (returns how many documents hooks
+    indexed meanwhile were carried over).  Redis: a new generation, switched in
+    atomically; the old one expires after ``grace_seconds``."""
+    if cfg["index.backend"] != "redis":
+        return write_fresh(cfg.index_path, analysis, settings, run_kind=run_kind, since=since)
     from .index.redis import OLD_GENERATION_GRACE, RedisIndex
 
     with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
@@ -242,4 +333,15 @@ def write_fresh_configured(
         rep = report(analysis, settings)
         fresh.store_results(rep["pairs"], rep["groups"])  # type: ignore[arg-type]
         fresh.set_meta({"last_rebuild": now_iso(), "last_rebuild_kind": run_kind, "documents_read": analysis.documents})
-        fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds)
+        return fresh.switch(grace_seconds=OLD_GENERATION_GRACE if grace_seconds is None else grace_seconds,
+                            since=since)
+
+
+@contextmanager
+def holding_index(index: Index, run: str) -> Iterator[None]:
+    """Record ``run`` as the holder of a SQLite index while the block writes it."""
+    if isinstance(index, SqliteIndex):
+        with holding(index.path, run):
+            yield
+    else:
+        yield

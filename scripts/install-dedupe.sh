@@ -2,9 +2,17 @@
 # Installs paperless-dedupe-hook into its own virtual environment, by default on the
 # persistent data volume of the Paperless container, and puts the post-consume wrapper beside it.
 #
-#   install-dedupe.sh [--upgrade]
+#   install-dedupe.sh [--upgrade] [SOURCE]
 #
-# Docker:  docker compose exec -u paperless webserver /usr/src/paperless/scripts/install-dedupe.sh
+# SOURCE is what gets installed:
+#   (none)        run from a checkout of the project (this file in scripts/ beside pyproject.toml):
+#                 that checkout; copied on its own: paperless-dedupe-hook from the package index
+#   a directory   a checkout of the project (it is copied first, so a read-only mount is fine)
+#   a file        a wheel (.whl) or source archive (.tar.gz) of paperless-dedupe-hook
+#   anything else passed to pip as it is: a git URL (git+https://...@v0.1.0, needs git), an
+#                 archive URL (https://.../v0.1.0.tar.gz), a version (paperless-dedupe-hook==0.1.0)
+#
+# Docker:  docker compose exec -u paperless webserver /usr/src/paperless/dedupe-src/scripts/install-dedupe.sh
 #
 # Run it as the user the Paperless worker runs as (in Docker: paperless), so that the hook can
 # write its index. Re-running it is safe: it keeps config.toml, repairs or recreates a venv that
@@ -12,9 +20,11 @@
 # moves it to the newest release.
 #
 # Environment (all optional):
-#   DEDUPE_HOME     target directory                 (default /usr/src/paperless/data/dedupe)
-#   DEDUPE_PACKAGE  what pip installs: a name, a version spec, a local path or a wheel
-#                                                    (default paperless-dedupe-hook)
+#   PAPERLESS_DATA_DIR  Paperless's data directory: the target is $PAPERLESS_DATA_DIR/dedupe,
+#                   where the hook and the CLI look for config and index by themselves
+#   DEDUPE_HOME     another target directory (default $PAPERLESS_DATA_DIR/dedupe, else
+#                   /usr/src/paperless/data/dedupe, the Paperless image's data volume)
+#   DEDUPE_PACKAGE  SOURCE, when it is not given as an argument
 #   DEDUPE_PYTHON   the Python 3.11+ to build the venv with          (default python3)
 #   DEDUPE_OWNER    when run as root: chown -R the result to this user[:group]; defaults to
 #                   paperless when DEDUPE_HOME is under /usr/src/paperless/ and that user exists
@@ -34,6 +44,7 @@ say() {
 }
 
 upgrade=
+source_arg=
 for arg in "$@"; do
     case "$arg" in
         --upgrade | -U) upgrade=--upgrade ;;
@@ -41,15 +52,29 @@ for arg in "$@"; do
             awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
             exit 0
             ;;
-        *)
-            echo "$prog: error: unknown argument: $arg (usage: $prog [--upgrade])" >&2
+        -*)
+            echo "$prog: error: unknown argument: $arg (usage: $prog [--upgrade] [SOURCE])" >&2
             exit 2
+            ;;
+        *)
+            if [ -n "$source_arg" ]; then
+                echo "$prog: error: more than one SOURCE: $source_arg and $arg (usage: $prog [--upgrade] [SOURCE])" >&2
+                exit 2
+            fi
+            source_arg=$arg
             ;;
     esac
 done
 
-DEDUPE_HOME=${DEDUPE_HOME:-/usr/src/paperless/data/dedupe}
-DEDUPE_PACKAGE=${DEDUPE_PACKAGE:-paperless-dedupe-hook}
+# One rule with the hook and the CLI: Paperless's data directory holds dedupe/.
+data_dir=${PAPERLESS_DATA_DIR:-}
+[ "$data_dir" != None ] || data_dir=
+if [ -n "$data_dir" ]; then
+    default_home=${data_dir%/}/dedupe
+else
+    default_home=/usr/src/paperless/data/dedupe
+fi
+DEDUPE_HOME=${DEDUPE_HOME:-$default_home}
 PYTHON=${DEDUPE_PYTHON:-python3}
 VENV=$DEDUPE_HOME/venv
 CONFIG=$DEDUPE_HOME/config.toml
@@ -60,6 +85,20 @@ case "$0" in
     *) script_dir=$(pwd) ;;
 esac
 wrapper_src=$script_dir/post-consume.sh
+
+# What to install: the argument, DEDUPE_PACKAGE, the checkout this file lives in, the index.
+checkout=${script_dir%/*}
+from_index=
+if [ -n "$source_arg" ]; then
+    DEDUPE_PACKAGE=$source_arg
+elif [ -z "${DEDUPE_PACKAGE:-}" ]; then
+    if [ -f "$checkout/pyproject.toml" ] && grep -q '^name = "paperless-dedupe-hook"' "$checkout/pyproject.toml"; then
+        DEDUPE_PACKAGE=$checkout
+    else
+        DEDUPE_PACKAGE=paperless-dedupe-hook
+        from_index=1
+    fi
+fi
 
 # --- preflight -------------------------------------------------------------------------------
 command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found; install Python 3.11 or newer (Debian: apt-get install python3) or set DEDUPE_PYTHON"
@@ -113,10 +152,39 @@ else
     say "reusing $VENV (Python $pyver)"
 fi
 
-say "installing $DEDUPE_PACKAGE${upgrade:+ (upgrade)}"
+install_from=$DEDUPE_PACKAGE
+staging=
+if [ -z "$from_index" ] && [ -d "$DEDUPE_PACKAGE" ]; then
+    [ -f "$DEDUPE_PACKAGE/pyproject.toml" ] || die "$DEDUPE_PACKAGE is a directory without pyproject.toml; pass a checkout of paperless-dedupe-hook, a wheel or a git URL"
+    # Build from a copy: the checkout may be a read-only mount, and a build must not leave
+    # build/ behind in it, nor pick up a kernel compiled there for another Python.
+    staging=$(mktemp -d "${TMPDIR:-/tmp}/dedupe-src.XXXXXX") || die "cannot create a temporary directory (set TMPDIR)"
+    trap 'rm -rf "$staging"' EXIT
+    "$PYTHON" - "$DEDUPE_PACKAGE" "$staging/src" <<'EOF' || die "could not copy the checkout $DEDUPE_PACKAGE to $staging"
+import shutil
+import sys
+
+skip = shutil.ignore_patterns(".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.so",
+                              ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis")
+shutil.copytree(sys.argv[1], sys.argv[2], ignore=skip, symlinks=True)
+EOF
+    install_from=$staging/src
+    say "installing the checkout $DEDUPE_PACKAGE${upgrade:+ (upgrade)}"
+else
+    say "installing $DEDUPE_PACKAGE${upgrade:+ (upgrade)}"
+fi
 # shellcheck disable=SC2086 # $upgrade is empty or one word on purpose
-"$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q $upgrade "$DEDUPE_PACKAGE" \
-    || die "pip install of $DEDUPE_PACKAGE into $VENV failed (see pip's message above)"
+if ! "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q $upgrade "$install_from"; then
+    case "$DEDUPE_PACKAGE" in
+        paperless-dedupe-hook | paperless-dedupe-hook[=\<\>~!]*)
+            die "pip install of $DEDUPE_PACKAGE from the package index failed (see pip's message above); if it is not published there (yet), run this installer from a checkout of the project, or pass a wheel or a git URL: $prog /path/to/paperless-dedupe-hook (see docs/docker.md)" ;;
+        *) die "pip install of $DEDUPE_PACKAGE into $VENV failed (see pip's message above)" ;;
+    esac
+fi
+if [ -n "$staging" ]; then
+    rm -rf "$staging"
+    trap - EXIT
+fi
 [ -x "$VENV/bin/paperless-dedupe-hook" ] || die "$DEDUPE_PACKAGE did not install the paperless-dedupe-hook command"
 version=$("$VENV/bin/python" -c 'from importlib.metadata import version; print(version("paperless-dedupe-hook"))' 2>/dev/null) || version=unknown
 
@@ -179,6 +247,21 @@ if [ "$(id -u)" = 0 ] && [ -n "${DEDUPE_OWNER:-}" ]; then
     chown -R "$DEDUPE_OWNER" "$DEDUPE_HOME" || die "chown -R $DEDUPE_OWNER $DEDUPE_HOME failed"
 fi
 
+# The CLI run by hand finds this config by itself only when PAPERLESS_DATA_DIR names the
+# directory above $DEDUPE_HOME; otherwise name it in every command and in the environment.
+if [ -n "$data_dir" ] && [ "$DEDUPE_HOME" = "${data_dir%/}/dedupe" ]; then
+    cli="$VENV/bin/paperless-dedupe"
+    env_lines="       PAPERLESS_POST_CONSUME_SCRIPT=$WRAPPER"
+else
+    cli="$VENV/bin/paperless-dedupe --config $CONFIG"
+    case "$DEDUPE_HOME" in
+        */dedupe) env_lines="       PAPERLESS_POST_CONSUME_SCRIPT=$WRAPPER
+       PAPERLESS_DATA_DIR=${DEDUPE_HOME%/dedupe}   (or PAPERLESS_DEDUPE_CONFIG=$CONFIG)" ;;
+        *) env_lines="       PAPERLESS_POST_CONSUME_SCRIPT=$WRAPPER
+       PAPERLESS_DEDUPE_CONFIG=$CONFIG" ;;
+    esac
+fi
+
 cat <<EOF
 
 paperless-dedupe-hook $version is installed in $VENV
@@ -188,10 +271,9 @@ Next steps (in Docker, prefix each command with: docker compose exec -u paperles
      token_file = "$DEDUPE_HOME/token" under [paperless] in $CONFIG,
      or set PAPERLESS_DEDUPE_TOKEN in the Paperless environment.
   2. Set in the Paperless environment and restart Paperless:
-       PAPERLESS_POST_CONSUME_SCRIPT=$WRAPPER
-       PAPERLESS_DEDUPE_CONFIG=$CONFIG
+$env_lines
   3. Check the setup:
-       $VENV/bin/paperless-dedupe --config $CONFIG doctor
+       $cli doctor
   4. Index the documents you already have (first time):
-       $VENV/bin/paperless-dedupe --config $CONFIG rebuild-index --annotate
+       $cli rebuild-index --annotate
 EOF

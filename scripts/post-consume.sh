@@ -9,7 +9,7 @@
 # Environment (all optional):
 #   DEDUPE_HOME             where install-dedupe.sh put venv/ and config.toml. Default: the
 #                           directory of this file when it holds venv/, else
-#                           /usr/src/paperless/data/dedupe
+#                           $PAPERLESS_DATA_DIR/dedupe, else /usr/src/paperless/data/dedupe
 #   PAPERLESS_DEDUPE_CONFIG exported as $DEDUPE_HOME/config.toml when unset and that file exists
 #   DEDUPE_CHAIN_SCRIPT     a post-consume script you used before: it runs first, with the same
 #                           environment. Its exit status is kept: a failure of that script still
@@ -20,8 +20,13 @@
 # Paperless starts this file directly (no shell, no arguments) with DOCUMENT_ID and the other
 # DOCUMENT_* variables in the environment; they are passed on unchanged.
 
-DEFAULT_HOME=/usr/src/paperless/data/dedupe
-INSTALL_HINT="run install-dedupe.sh as the Paperless user (Docker: docker compose exec -u paperless webserver /usr/src/paperless/scripts/install-dedupe.sh)"
+# The same rule as the hook's and the CLI's defaults: Paperless's data directory holds dedupe/.
+if [ -n "${PAPERLESS_DATA_DIR:-}" ] && [ "$PAPERLESS_DATA_DIR" != None ]; then
+    DEFAULT_HOME=${PAPERLESS_DATA_DIR%/}/dedupe
+else
+    DEFAULT_HOME=/usr/src/paperless/data/dedupe
+fi
+INSTALL_HINT="run install-dedupe.sh as the Paperless user (Docker: docker compose exec -u paperless webserver /usr/src/paperless/dedupe-src/scripts/install-dedupe.sh, see docs/docker.md)"
 
 if [ -z "${DEDUPE_HOME:-}" ]; then
     case "$0" in

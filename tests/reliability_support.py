@@ -263,6 +263,17 @@ def index_health(path: Path, *, allow_missing: bool = False) -> dict[str, Any]:
     empty: dict[str, Any] = {"documents": [], "annotations": {}, "dismissed": set(), "meta": {}}
     if allow_missing and not path.exists():
         return empty
+    journal = path.with_name(path.name + "-journal")
+    if journal.exists() and journal.stat().st_size > 0:
+        # A hot rollback journal: a run killed inside a write outside WAL mode (the swap
+        # leaves the new file in DELETE mode; the next opener's switch to WAL is a write).
+        # A read-only connection cannot roll it back, which made this check flaky; the
+        # product's next read-write open does, so do just that first.
+        recover = sqlite3.connect(path, timeout=30)
+        try:
+            recover.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            recover.close()
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -347,9 +358,10 @@ from paperless_dedupe_hook import hook as hook_mod  # imported before the start 
 open(result_file + ".ready", "w").close()
 while not os.path.exists(go_file):
     time.sleep(0.002)
-codes, errors, times = [], [], []
+codes, errors, times, spans = [], [], [], []
 for doc_id in ids:
     t0 = time.monotonic()
+    wall0 = time.time()
     if mode == "spawn":
         env = dict(os.environ, DOCUMENT_ID=str(doc_id))
         out = subprocess.run([hook], env=env, capture_output=True, text=True, timeout=300)
@@ -360,9 +372,10 @@ for doc_id in ids:
         os.environ["DOCUMENT_ID"] = str(doc_id)
         codes.append(hook_mod.main())
     times.append(time.monotonic() - t0)
+    spans.append((wall0, time.time()))
 sys.stdout.flush(); sys.stderr.flush()
 with open(result_file, "w") as fh:
-    json.dump({"codes": codes, "times": times}, fh)
+    json.dump({"codes": codes, "times": times, "spans": spans}, fh)
 '''
 
 
@@ -374,6 +387,7 @@ class WorkerResult:
     stderr: str
     codes: list[int]
     times: list[float]
+    spans: list[tuple[float, float]] = field(default_factory=list)  # wall-clock (start, end) per document
 
 
 def run_concurrent_hooks(tmp_path: Path, fake_url: str, batches: Sequence[Sequence[int]], *,
@@ -402,7 +416,8 @@ def run_concurrent_hooks(tmp_path: Path, fake_url: str, batches: Sequence[Sequen
         record(f"worker {batch[:3]}... stdout", stdout)
         record(f"worker {batch[:3]}... stderr", stderr)
         data = json.loads(result_file.read_text()) if result_file.exists() else {"codes": [], "times": []}
-        results.append(WorkerResult(list(batch), proc.returncode, stdout, stderr, data["codes"], data["times"]))
+        results.append(WorkerResult(list(batch), proc.returncode, stdout, stderr, data["codes"], data["times"],
+                                    [tuple(s) for s in data.get("spans", [])]))
     return results
 
 

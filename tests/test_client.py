@@ -73,17 +73,79 @@ def test_no_common_version_raises_version_error(fake_paperless: Any, make_client
 
 
 @pytest.mark.parametrize("fake_paperless", ["3.x", "2.20"], indirect=True)
-def test_pagination_follows_pages_in_id_order(fake_paperless: Any, make_client: MakeClient) -> None:
+def test_listing_reads_the_ids_then_the_documents_by_id(fake_paperless: Any, make_client: MakeClient) -> None:
+    """Paperless 3.0.5 ignores ``id__gt``: the client notices (one probe), reads every
+    id in one page, then the documents by ``id__in`` in id order, never by page number."""
     for i in range(23, 0, -1):  # inserted newest first: the default order is not id order
         fake_paperless.add_document(id=i, title=f"doc {i}", content=f"text {i}")
     client = make_client()
     docs = list(client.iter_documents(fields=["id", "title"], page_size=5))
     assert [d["id"] for d in docs] == list(range(1, 24))
     assert set(docs[0]) == {"id", "title"}
-    lists = fake_paperless.requests_for("GET", r"/api/documents/$")
-    assert [r.param("page") for r in lists if r.status == 200] == ["1", "2", "3", "4", "5"]
-    assert {(r.param("ordering"), r.param("fields"), r.param("page_size")) for r in lists} == {("id", "id,title", "5")}
+    lists = [r for r in fake_paperless.requests_for("GET", r"/api/documents/$") if r.status == 200]
+    probe, ids, *chunks = lists
+    assert probe.param("id__gt") == str(2**31 - 1)
+    assert (ids.param("fields"), ids.param("page_size"), ids.param("ordering")) == ("id", "100000", "id")
+    assert [r.param("id__in") for r in chunks] == [",".join(map(str, range(s, min(s + 5, 24)))) for s in range(1, 24, 5)]
+    assert {r.param("page") for r in lists} == {None, "1"}  # never page 2
     assert client.document_ids() == list(range(1, 24))
+
+
+@pytest.mark.parametrize("fake_paperless", [{"id_lookups": ("in", "exact", "gt")}], indirect=True)
+def test_listing_pages_by_id_where_the_server_honours_id_gt(fake_paperless: Any, make_client: MakeClient) -> None:
+    for i in range(23, 0, -1):
+        fake_paperless.add_document(id=i, title=f"doc {i}", content=f"text {i}")
+    docs = list(make_client().iter_documents(fields=["id", "title"], page_size=5))
+    assert [d["id"] for d in docs] == list(range(1, 24))
+    lists = [r for r in fake_paperless.requests_for("GET", r"/api/documents/$") if r.status == 200]
+    assert [r.param("id__gt") for r in lists] == [str(2**31 - 1), "0", "5", "10", "15", "20"]
+    assert {r.param("page") for r in lists} == {None}
+
+
+@pytest.mark.parametrize(
+    "fake_paperless",
+    [pytest.param({"mode": "3.x"}, id="ids-first"),
+     pytest.param({"id_lookups": ("in", "exact", "gt")}, id="id-gt")],
+    indirect=True,
+)
+def test_documents_trashed_while_listing_make_no_other_vanish(fake_paperless: Any, make_client: MakeClient) -> None:
+    """Two documents of the first page go to the trash after it was read: paging by page
+    number would then skip the two at the next boundaries (issue 18, item 2)."""
+    fake_paperless.add_documents({"id": i, "title": f"doc {i}", "content": f"text {i}"} for i in range(1, 31))
+    trashed: list[int] = []
+    lists: list[int] = []
+
+    def on_list(_request: object) -> None:  # the third list request: after the probe and one page (or the id list)
+        lists.append(1)
+        if len(lists) == 3:
+            for doc_id in (2, 3, 7):
+                fake_paperless.trash_document(doc_id)
+                trashed.append(doc_id)
+
+    fake_paperless.inject("call", path_regex=r"/api/documents/$", method="GET", fn=on_list, times=None)
+    got = [d["id"] for d in make_client().iter_documents(fields=["id"], page_size=5)]
+    assert trashed == [2, 3, 7] and len(lists) > 3, "the documents were not trashed while the list was read"
+    assert got == sorted(got)
+    assert set(got) - {2, 3, 7} == set(range(1, 31)) - {2, 3, 7}  # none of the others vanished
+def test_id_list_longer_than_a_page_is_read_again_when_it_shrank(
+    fake_paperless: Any, make_client: MakeClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Above 100,000 documents the ids come in several pages; a document trashed between
+    two of them shifts the second: the changed ``count`` makes the client read again."""
+    from paperless_dedupe_hook.paperless import _listing
+
+    monkeypatch.setattr(_listing, "_IDS_PAGE", 5)  # stands for Paperless's 100,000
+    fake_paperless.add_documents({"id": i, "content": f"text {i}"} for i in range(1, 13))
+    pages: list[str | None] = []
+
+    def on_list(request: Any) -> None:
+        pages.append(request.param("page"))
+        if len(pages) == 2:  # after the first page of ids, before the second
+            fake_paperless.trash_document(3)
+
+    fake_paperless.inject("call", path_regex=r"/api/documents/$", method="GET", fn=on_list, times=None)
+    assert make_client().document_ids() == [i for i in range(1, 13) if i != 3]
+    assert pages.count("1") == 2, pages  # the whole list was read a second time
 
 
 def test_get_document_with_fields(fake_paperless: Any, make_client: MakeClient) -> None:
@@ -283,7 +345,7 @@ def test_retry_after_is_honoured(fake_paperless: Any, make_client: MakeClient) -
     fake_paperless.inject("status", status=429, retry_after=1)
     started = time.monotonic()
     make_client().ui_settings()
-    assert 1.0 <= time.monotonic() - started < 3.0
+    assert time.monotonic() - started >= 1.0  # slept at least Retry-After (a lower bound: sleep guarantees it)
     assert len(fake_paperless.requests) == 2
 
 
@@ -349,10 +411,8 @@ def test_add_note_is_retried_only_when_nothing_was_saved(fake_paperless: Any, ma
 
 def test_read_timeout_raises_paperless_timeout(fake_paperless: Any, make_client: MakeClient) -> None:
     fake_paperless.inject("delay", seconds=2.0, times=None)
-    started = time.monotonic()
     with pytest.raises(PaperlessTimeout) as info:
         make_client(timeout_seconds=0.2, max_retries=1).ui_settings()
-    assert time.monotonic() - started < 1.5
     assert len(fake_paperless.requests) == 2
     assert "paperless.timeout_seconds" in str(info.value)
 
@@ -362,9 +422,9 @@ def test_deadline_caps_a_slow_request(fake_paperless: Any, make_client: MakeClie
     started = time.monotonic()
     with pytest.raises(PaperlessTimeout) as info:
         make_client(timeout_seconds=10.0, deadline=started + 0.5).ui_settings()
-    elapsed = time.monotonic() - started
-    assert 0.4 <= elapsed < 1.2
+    # Uncapped, the 10 s timeout would have let the 3 s answer through: the error proves the cap.
     assert "deadline" in str(info.value)
+    assert len(fake_paperless.requests) == 1
 
 
 def test_past_deadline_sends_nothing(fake_paperless: Any, make_client: MakeClient) -> None:
@@ -378,7 +438,6 @@ def test_no_backoff_beyond_the_deadline(fake_paperless: Any, make_client: MakeCl
     started = time.monotonic()
     with pytest.raises(PaperlessResponseError) as info:
         make_client(deadline=started + 2.0).ui_settings()
-    assert time.monotonic() - started < 1.0
     assert info.value.status == 429 and len(fake_paperless.requests) == 1
 
 

@@ -174,3 +174,110 @@ def test_masked_hides_a_redis_password(tmp_path: Path) -> None:
 def test_public_url_defaults_to_paperless_url(tmp_path: Path, toml: str, env: dict[str, str], expected: str) -> None:
     cfg = _load(tmp_path, toml, env=env)
     assert cfg["paperless.public_url"] == expected
+
+
+@pytest.mark.parametrize(
+    ("variable", "key", "value", "expected"),
+    [
+        pytest.param("PAPERLESS_DEDUPE_PAPERLESS_URL", "paperless.url", "http://long:8000", "http://long:8000", id="url-long"),
+        pytest.param("PAPERLESS_DEDUPE_URL", "paperless.url", "http://short:8000", "http://short:8000", id="url-alias"),
+        pytest.param("PAPERLESS_DEDUPE_PAPERLESS_TOKEN", "paperless.token", "tok-long", "tok-long", id="token-long"),
+        pytest.param("PAPERLESS_DEDUPE_INDEX_PATH", "index.path", "/srv/i.sqlite3", "/srv/i.sqlite3", id="index-long"),
+        pytest.param("PAPERLESS_DEDUPE_INDEX", "index.path", "/srv/j.sqlite3", "/srv/j.sqlite3", id="index-alias"),
+        pytest.param("PAPERLESS_DEDUPE_DETECTION_SIMILARITY_THRESHOLD", "detection.similarity_threshold", "0.8", 0.8,
+                     id="threshold"),
+    ],
+)
+def test_every_key_reads_its_long_environment_name(
+    tmp_path: Path, variable: str, key: str, value: str, expected: object
+) -> None:
+    cfg = _load(tmp_path, "", env={variable: value})
+    assert cfg[key] == expected
+    assert cfg.sources[key] == f"env {variable}"
+    assert cfg.warnings == ()
+
+
+def test_every_key_has_a_long_environment_name() -> None:
+    for key in config.KEYS:
+        assert key.env_names[0] == "PAPERLESS_DEDUPE_" + key.name.replace(".", "_").upper()
+
+
+def test_long_name_wins_over_alias_with_one_warning(tmp_path: Path) -> None:
+    cfg = _load(tmp_path, "", env={"PAPERLESS_DEDUPE_PAPERLESS_URL": "http://long:1", "PAPERLESS_DEDUPE_URL": "http://short:1"})
+    assert cfg["paperless.url"] == "http://long:1"
+    assert len(cfg.warnings) == 1
+    assert "PAPERLESS_DEDUPE_PAPERLESS_URL" in cfg.warnings[0] and "PAPERLESS_DEDUPE_URL" in cfg.warnings[0]
+
+
+@pytest.mark.parametrize(
+    ("variable", "suggestion"),
+    [
+        pytest.param("PAPERLESS_DEDUPE_TOKN", "PAPERLESS_DEDUPE_TOKEN", id="short-typo"),
+        pytest.param("PAPERLESS_DEDUPE_DETECTION_SIMILARITY_TRESHOLD", "PAPERLESS_DEDUPE_DETECTION_SIMILARITY_THRESHOLD",
+                     id="long-typo"),
+        pytest.param("PAPERLESS_DEDUPE_HOOK_STRIKT", "PAPERLESS_DEDUPE_HOOK_STRICT", id="bool-typo"),
+        pytest.param("PAPERLESS_DEDUPE_CONFG", "PAPERLESS_DEDUPE_CONFIG", id="config-path-typo"),
+    ],
+)
+def test_unknown_environment_variable_gets_one_did_you_mean(tmp_path: Path, variable: str, suggestion: str) -> None:
+    cfg = _load(tmp_path, "", env={variable: "x"})
+    assert len(cfg.warnings) == 1
+    assert variable in cfg.warnings[0] and f"did you mean {suggestion}?" in cfg.warnings[0]
+    assert "\n" not in cfg.warnings[0]
+
+
+def test_our_other_variables_are_not_reported(tmp_path: Path) -> None:
+    env = {"PAPERLESS_DEDUPE_VERBOSE": "1", "PAPERLESS_DEDUPE_REQUIRE_C_KERNEL": "1", "PAPERLESS_URL": "https://x"}
+    assert _load(tmp_path, "", env=env).warnings == ()
+
+
+def test_paperless_data_dir_holds_default_config_and_index(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    home = data / "dedupe"
+    home.mkdir(parents=True)
+    (home / "config.toml").write_text('[detection]\nmin_words = 33\n', encoding="utf-8")
+    env = {"HOME": str(tmp_path / "home"), "PAPERLESS_DATA_DIR": str(data) + "/"}
+    cfg = config.load(env=env)
+    assert cfg.path == home / "config.toml"
+    assert cfg["detection.min_words"] == 33
+    assert cfg.index_path == home / "index.sqlite3"
+    # The config file and PAPERLESS_DEDUPE_CONFIG still win; "None" (Paperless's unset) is no directory.
+    assert config.resolve_config_path(None, env | {"PAPERLESS_DEDUPE_CONFIG": str(tmp_path / "x.toml")})[0] == tmp_path / "x.toml"
+    assert config.data_dir_home({"PAPERLESS_DATA_DIR": "None"}) is None
+    without = config.load(env={"HOME": str(tmp_path / "home")})
+    assert without.path != home / "config.toml" and without.index_path != home / "index.sqlite3"
+
+
+def test_hook_warns_once_about_a_misspelt_variable_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paperless_dedupe_hook import hook
+
+    for name in [n for n in os.environ if n.startswith(("PAPERLESS_", "DOCUMENT_"))]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("PAPERLESS_DEDUPE_INDEX", str(tmp_path / "index.sqlite3"))
+    monkeypatch.setenv("PAPERLESS_DEDUPE_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_TOKEN", "t")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_TOKN", "t")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_PAPERLESS_TIMEOUT_SECONDS", "1")
+    assert hook.main(document_id="7") == 0
+    err = capsys.readouterr().err.splitlines()
+    typo = [line for line in err if "PAPERLESS_DEDUPE_TOKN" in line]
+    assert len(typo) == 1 and "did you mean PAPERLESS_DEDUPE_TOKEN?" in typo[0]
+    assert any("document 7 not checked" in line for line in err)  # it went on to the check itself
+
+
+def test_config_path_warns_about_a_misspelt_config_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paperless_dedupe_hook.commands import cli
+
+    for name in [n for n in os.environ if n.startswith("PAPERLESS_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("PAPERLESS_DEDUPE_CONFG", str(tmp_path / "mine.toml"))
+    assert cli.main(["config", "path"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "did you mean PAPERLESS_DEDUPE_CONFIG?" in err[0]

@@ -176,6 +176,56 @@ def test_corrupt_index_fails(fake_paperless: FakePaperless, tmp_path: Path) -> N
     assert len(fails) == 1 and "index" in fails[0] and "rebuild-index" in fails[0]
 
 
+def test_threshold_change_names_the_setting_not_bands(fake_paperless: FakePaperless, tmp_path: Path) -> None:
+    env = _env(fake_paperless.url, fake_paperless.token, tmp_path)
+    assert run(["rebuild-index", "--from-jsonl", str(write_jsonl(tmp_path / "docs.jsonl"))], env).returncode == 0
+    proc = doctor(fake_paperless, tmp_path, PAPERLESS_DEDUPE_DETECTION_SIMILARITY_THRESHOLD="0.9")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    fails = lines(proc, "FAIL")
+    assert len(fails) == 1
+    assert "detection.similarity_threshold changed from 0.75 to 0.9" in fails[0]
+    assert "detection.lsh_threshold = 0.4" in fails[0]
+
+
+def _wrapper_install(home: Path) -> Path:
+    """What install-dedupe.sh leaves: the wrapper, a venv with the hook, a config."""
+    hook = home / "venv" / "bin" / "paperless-dedupe-hook"
+    hook.parent.mkdir(parents=True)
+    hook.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    hook.chmod(0o755)
+    wrapper = home / "post-consume.sh"
+    shutil.copy(Path(__file__).resolve().parent.parent / "scripts" / "post-consume.sh", wrapper)
+    (home / "config.toml").write_text(f'[index]\npath = "{home / "index.sqlite3"}"\n', encoding="utf-8")
+    (home / "config.toml").chmod(0o600)
+    return wrapper
+
+
+def test_cli_and_wrapper_with_different_files_warn(fake_paperless: FakePaperless, tmp_path: Path) -> None:
+    """The README's old recipe: the wrapper finds the data volume's config, the CLI its home's."""
+    wrapper = _wrapper_install(tmp_path / "volume" / "dedupe")
+    env = _env(fake_paperless.url, fake_paperless.token, tmp_path, PAPERLESS_POST_CONSUME_SCRIPT=str(wrapper))
+    del env["PAPERLESS_DEDUPE_INDEX"]
+    proc = run(["doctor"], env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    warns = [line for line in lines(proc, "warn") if "post-consume script" in line]
+    assert len(warns) == 1
+    assert str(wrapper) in warns[0] and str(tmp_path / "volume" / "dedupe" / "index.sqlite3") in warns[0]
+    assert "PAPERLESS_DATA_DIR" in warns[0]
+
+    # One rule for both: PAPERLESS_DATA_DIR names the volume, the CLI finds the wrapper's files.
+    same = run(["doctor"], env | {"PAPERLESS_DATA_DIR": str(tmp_path / "volume")})
+    assert same.returncode == 0, same.stdout + same.stderr
+    assert not [line for line in lines(same, "warn") if "post-consume script" in line]
+    assert any("post-consume script" in line and "same config" in line for line in lines(same, "ok"))
+
+
+def test_misspelt_variable_is_one_warn_line(fake_paperless: FakePaperless, tmp_path: Path) -> None:
+    proc = doctor(fake_paperless, tmp_path, PAPERLESS_DEDUPE_TOKN="x")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    hits = [line for line in (proc.stdout + proc.stderr).splitlines() if "PAPERLESS_DEDUPE_TOKN" in line]
+    assert len(hits) == 1 and hits[0].startswith("warn ") and "did you mean PAPERLESS_DEDUPE_TOKEN?" in hits[0]
+
+
 def _limited(fake: FakePaperless, *, permissions: list[str]) -> None:
     """Three documents of the admin (id 2), the one of ``write_jsonl``'s; the token's user
     owns none of them but document 3, and the tag and field exist."""

@@ -4,13 +4,12 @@ page images), short documents, revised versions.  Floors a little under the meas
 machine's tesseract is the version that filled it, else tesseract reads them afresh.
 
 Without tesseract (or its deu/eng data, or the DejaVu/Liberation fonts, or Pillow) the module is
-skipped with one line saying so; in CI (``PAPERLESS_DEDUPE_REQUIRE_OCR=1``, set by .ci/run, which
-installs them) that is a failure instead."""
+skipped with one line saying so; in CI (``PAPERLESS_DEDUPE_CI=1``, set by .ci/run, which installs
+them) that is a failure instead (tests/tooling.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bench.corpus import ocr
+from tests.tooling import missing
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
@@ -28,9 +28,7 @@ CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "pap
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     why = ocr.available()
     if why is not None:
-        if os.environ.get("PAPERLESS_DEDUPE_REQUIRE_OCR") == "1":
-            pytest.fail(f"real OCR is required here (PAPERLESS_DEDUPE_REQUIRE_OCR=1) but {why}")
-        pytest.skip(f"real-OCR quality not measured: {why}")
+        missing(f"real-OCR quality not measured: {why}")  # skips here, fails in CI
     out = tmp_path_factory.mktemp("real")
     run = subprocess.run([sys.executable, "-m", "bench.corpus.real", "--out", str(out), "--docs", "300", "--seed", "11"],
                          cwd=ROOT, capture_output=True, text=True, timeout=3600)

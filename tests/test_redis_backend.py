@@ -30,13 +30,17 @@ from paperless_dedupe_hook._errors import IndexMismatchError, IndexStoreError
 from paperless_dedupe_hook.config import Config
 from paperless_dedupe_hook.core.features import Features, compute, with_text
 from paperless_dedupe_hook.engine import Settings, find_matches, settings_from_config
-from paperless_dedupe_hook.indexfile import open_configured, write_fresh_configured
+from paperless_dedupe_hook.indexfile import change_mark_configured, open_configured, write_fresh_configured
 from paperless_dedupe_hook.rebuild import Document, analyse
 from tests.fake_paperless import FakePaperless
 from tests.redis_server import free_port, running_redis
 from tests.test_hook_e2e import CLI, our_tag_id, run_hook, writes
+from tests.tooling import missing
 
-redis = pytest.importorskip("redis", reason="the Python package 'redis' is not installed (pip install -e '.[test]')")
+try:
+    import redis
+except ImportError:
+    missing("the Python package 'redis' is not installed (pip install -e '.[test]')")
 
 NS = "paperless-dedupe"
 WORDS = ("account amount balance contract customer delivery invoice item order payment period "
@@ -47,7 +51,7 @@ WORDS = ("account amount balance contract customer delivery invoice item order p
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if shutil.which("redis-server") is None:
-        pytest.skip("redis-server is not installed: apt-get install redis-server (.ci/run installs it)")
+        missing("redis-server is not installed: apt-get install redis-server (.ci/run installs it)")
     try:
         with running_redis(tmp_path_factory.mktemp("redis")) as url:
             yield url
@@ -196,7 +200,8 @@ def test_compat_mismatch_names_the_key_and_the_fix(cfg: Config, tmp_path: Path) 
     with pytest.raises(IndexMismatchError) as err:
         with open_configured(other, settings_from_config(other)):
             pass
-    assert "was built with num_permutations=256, the configuration says 128" in str(err.value)
+    # Named as the user wrote it (drift.py), not only as the derived value stored in the index.
+    assert "detection.num_permutations changed from 256 to 128 since the index was built" in str(err.value)
     assert "run 'paperless-dedupe rebuild-index'" in str(err.value)
 
 
@@ -258,6 +263,41 @@ def test_full_rebuild_replaces_documents_and_keeps_user_state(cfg: Config) -> No
         pairs, groups = index.results()
         assert [(p["a"], p["b"]) for p in pairs] == [(5, 7)] and groups[0]["members"] == [5, 7]
         assert index.meta()["last_rebuild_kind"] == "full"
+
+
+def test_full_rebuild_keeps_what_hooks_did_while_it_ran(cfg: Config) -> None:
+    """Marked before the rebuild reads its documents; meanwhile a hook indexes 4 and 8
+    and an incremental removes 2: the new index holds the rebuild's documents and those
+    changes, with consistent bands and token counts."""
+    settings = settings_from_config(cfg)
+    with open_configured(cfg, settings, create=True) as index:
+        put_all(index, settings, [feats_of(i, settings) for i in (1, 2, 3)])
+    since = change_mark_configured(cfg)
+    assert since is not None
+    with open_configured(cfg, settings) as index:  # what hooks and an incremental did meanwhile
+        put_all(index, settings, [feats_of(4, settings), feats_of(8, settings, changed=2)])
+        with index.write():
+            index.remove(2)
+    docs = [Document(id=i, content=text(i), title=f"Document {i}") for i in (1, 2, 3)]
+    carried = write_fresh_configured(cfg, analyse(docs, settings, workers=1), settings, run_kind="full", since=since)
+    assert carried == 3
+    expected = {1: feats_of(1, settings), 3: feats_of(3, settings), 4: feats_of(4, settings),
+                8: feats_of(8, settings, changed=2)}
+    with open_configured(cfg, settings) as index:
+        assert sorted(index.modified_of()) == [1, 3, 4, 8]
+        back = {f.doc_id: f for f in index.features(expected, settings.features.num_permutations)}
+        tokens: Counter[str] = Counter()
+        for doc_id, f in expected.items():
+            assert back[doc_id].fingerprint == f.fingerprint and back[doc_id].tokens == f.tokens
+            tokens.update(f.tokens)
+            for key in settings.band_keys(f):
+                assert doc_id in index.candidates([key])
+        assert index.document_frequency(tokens) == dict(tokens)
+        assert index.document_frequency(feats_of(2, settings).tokens - set(tokens)) == {}
+        assert not set(index.candidates(settings.band_keys(feats_of(2, settings)))) & {2}
+    # A second rebuild marked after all that carries nothing.
+    since = change_mark_configured(cfg)
+    assert write_fresh_configured(cfg, analyse(docs, settings, workers=1), settings, since=since) == 0
 
 
 # -- Redis only --------------------------------------------------------------------
@@ -511,6 +551,28 @@ def test_hook_e2e_rescan_annotated_next_invoice_not(library: FakePaperless, tmp_
     gen = rclient.get(f"{NS}:current").decode()
     assert rclient.hlen(f"{NS}:gen:{gen}:docs") == 3
     assert rclient.hkeys(f"{NS}:user:annotations:2") == [b"1"]
+
+
+def test_hook_e2e_redis_lock_held_queues_the_document(library: FakePaperless, tmp_path: Path, redis_url: str,
+                                                      rclient: Any) -> None:
+    """Another run holds the Redis write lock past the hook's deadline: the hook queues
+    its document on this host and says so; the next hook checks it and annotates it."""
+    extra = _redis_env(redis_url)
+    assert run_hook(library, tmp_path, 1, **extra).returncode == 0
+    rclient.set(f"{NS}:lock", b"someone-else", px=120_000)
+    try:
+        held = run_hook(library, tmp_path, 2, PAPERLESS_DEDUPE_HOOK_TIMEOUT_SECONDS="10", **extra)
+    finally:
+        rclient.delete(f"{NS}:lock")
+    assert held.returncode == 0
+    assert "document 2 not checked: index redis://127.0.0.1" in held.stderr, held.stderr
+    assert "is held by another paperless-dedupe run (it holds the Redis write lock): queued in " in held.stderr
+    third = run_hook(library, tmp_path, 3, **extra)
+    assert third.returncode == 0 and third.stderr == "", third.stderr
+    assert "queued document 2 checked: 1 possible duplicate(s)" in third.stdout, third.stdout
+    doc2 = library.document(2)
+    assert our_tag_id(library) in doc2["tags"] and "#1" in doc2["notes"][0]["note"]
+    assert (tmp_path / "index.sqlite3.pending").read_text() == ""
 
 
 def test_hook_e2e_second_run_changes_nothing_with_paperless_redis(library: FakePaperless, tmp_path: Path,

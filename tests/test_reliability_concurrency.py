@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
 from pathlib import Path
+from typing import Any
 
 from paperless_dedupe_hook.core.features import FeatureParams, compute
 from tests.reliability_support import (
@@ -43,6 +45,8 @@ def test_eight_hooks_at_once_index_each_document_once_and_annotate_each_pair_onc
         batches = [ids[i * PER_WORKER : (i + 1) * PER_WORKER] for i in range(WORKERS)]
         results = run_concurrent_hooks(tmp_path, fake.url, batches)
 
+        # They really ran at once: some moment had all eight workers inside their loops.
+        assert max(r.spans[0][0] for r in results) < min(r.spans[-1][1] for r in results)
         for r in results:
             assert r.returncode == 0, r.stderr[-2000:]
             assert r.codes == [0] * PER_WORKER, r.stderr[-2000:]
@@ -81,8 +85,18 @@ def test_eight_hooks_at_once_index_each_document_once_and_annotate_each_pair_onc
         fake.stop()
 
 
-def _slow_first(fake: object, path_regex: str, seconds: float = 2.0) -> None:
-    fake.inject("delay", path_regex=path_regex, method="POST", times=1, seconds=seconds)  # type: ignore[attr-defined]
+def _hold_first_until(fake: Any, path_regex: str, until_regex: str, until_method: str) -> threading.Event:
+    """Hold the first POST to ``path_regex`` until a request ``until_method until_regex``
+    of the other hook has arrived: the second hook then surely runs while the first
+    one's write is pending, on any machine.  The returned event is set once it did."""
+    arrived = threading.Event()
+
+    def hold(_request: object) -> None:
+        arrived.wait(120)
+
+    fake.inject("call", path_regex=path_regex, method="POST", times=1, fn=hold)
+    fake.inject("call", path_regex=until_regex, method=until_method, times=1, fn=lambda _request: arrived.set())
+    return arrived
 
 
 def _wait_for(predicate: object, timeout: float = 20.0) -> None:
@@ -97,7 +111,7 @@ def _wait_for(predicate: object, timeout: float = 20.0) -> None:
 def test_two_hooks_annotating_one_document_at_once_keep_every_link(tmp_path: Path) -> None:
     """A triple a < b < c: the hooks of a and b both annotate c.  Paperless replaces the
     whole link list and its reverse links, so two interleaved read-merge-writes would
-    drop one link.  Hook a's link write is held back 2 s while hook b runs."""
+    drop one link.  Hook a's first write is held back until hook b has started."""
     import subprocess
 
     from tests.reliability_support import HOOK, base_env, record
@@ -109,12 +123,20 @@ def test_two_hooks_annotating_one_document_at_once_keep_every_link(tmp_path: Pat
         fake.add_documents(lib.docs)
         env = base_env(tmp_path, url=fake.url)
         assert subprocess.run([HOOK], env={**env, "DOCUMENT_ID": str(c)}, capture_output=True).returncode == 0
-        _slow_first(fake, r"/api/documents/bulk_edit/")
+        # Until hook b asks for its document's root: its first request.
+        raced = _hold_first_until(fake, r"/api/documents/bulk_edit/", rf"/api/documents/{b}/root/$", "GET")
         slow = subprocess.Popen([HOOK], env={**env, "DOCUMENT_ID": str(a)}, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
-        _wait_for(lambda: any(r.fault == "delay" for r in fake.requests))
-        fast = subprocess.run([HOOK], env={**env, "DOCUMENT_ID": str(b)}, capture_output=True, text=True, timeout=60)
-        out, err = slow.communicate(timeout=60)
+        _wait_for(lambda: any(r.fault == "call" and r.path.endswith("bulk_edit/") for r in fake.requests))
+        # (hook a's request is held now; the other "call" fault waits for hook b)
+        fast = subprocess.run([HOOK], env={**env, "DOCUMENT_ID": str(b)}, capture_output=True, text=True, timeout=120)
+        out, err = slow.communicate(timeout=120)
+        # The race happened: hook b started while hook a's write was held.
+        assert raced.is_set()
+        writes_to_c = [r for r in fake.requests if r.method == "POST" and r.path.endswith("bulk_edit/")
+                       and isinstance(r.json, dict) and c in r.json.get("documents", [])
+                       and r.json.get("method") == "modify_custom_fields"]
+        assert len(writes_to_c) >= 2, "both hooks must have written c's links"
         for label, text in (("slow stdout", out), ("slow stderr", err), ("fast stdout", fast.stdout),
                             ("fast stderr", fast.stderr)):
             record(label, text)
@@ -142,12 +164,18 @@ def test_two_hooks_creating_our_tag_at_once_both_succeed(tmp_path: Path) -> None
         env = base_env(tmp_path, url=fake.url)
         for older in (a1, a2):
             assert subprocess.run([HOOK], env={**env, "DOCUMENT_ID": str(older)}, capture_output=True).returncode == 0
-        _slow_first(fake, r"/api/tags/$")
+        # Until hook b2, which found no tag either, tries to create it too.
+        raced = _hold_first_until(fake, r"/api/tags/$", r"/api/tags/$", "POST")
         slow = subprocess.Popen([HOOK], env={**env, "DOCUMENT_ID": str(b1)}, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
-        _wait_for(lambda: any(r.fault == "delay" for r in fake.requests))
-        fast = subprocess.run([HOOK], env={**env, "DOCUMENT_ID": str(b2)}, capture_output=True, text=True, timeout=60)
-        out, err = slow.communicate(timeout=60)
+        _wait_for(lambda: any(r.fault == "call" and r.path.endswith("/api/tags/") for r in fake.requests))
+        fast = subprocess.run([HOOK], env={**env, "DOCUMENT_ID": str(b2)}, capture_output=True, text=True, timeout=120)
+        out, err = slow.communicate(timeout=120)
+        # The race happened: both hooks found no tag and both tried to create it; the
+        # held one lost with 400 "already exists".
+        assert raced.is_set()
+        creates = [r.status for r in fake.requests if r.method == "POST" and r.path.endswith("/api/tags/")]
+        assert sorted(creates) == [201, 400], creates
         for label, text in (("slow stdout", out), ("slow stderr", err), ("fast stdout", fast.stdout),
                             ("fast stderr", fast.stderr)):
             record(label, text)

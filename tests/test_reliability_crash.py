@@ -105,8 +105,9 @@ REBUILD_KILL_POINTS = [
     pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.copy_user_state_from", "before", 1, "", id="before-user-state"),
     pytest.param("paperless_dedupe_hook.index.sqlite:SqliteIndex.copy_user_state_from", "after", 1, "", id="after-user-state"),
     pytest.param("pathlib:Path.unlink", "after", 1, "index.sqlite3-wal", id="after-removing-old-wal"),
-    pytest.param("os:replace", "before", 1, "", id="before-rename"),
-    pytest.param("os:replace", "after", 1, "", id="after-rename"),
+    # (the index's rename, not the holder file's: its arguments name the new file)
+    pytest.param("os:replace", "before", 1, "index.sqlite3.rebuild", id="before-rename"),
+    pytest.param("os:replace", "after", 1, "index.sqlite3.rebuild", id="after-rename"),
 ]
 
 
@@ -140,37 +141,72 @@ def test_rebuild_killed_at_every_step_leaves_old_or_new_index(
     assert status.returncode == 0 and json.loads(status.stdout)["documents"] == len(target_ids)
 
 
+# Runs a console command and SIGKILLs it inside SQLite itself: every connection gets a
+# progress handler, called every STEP virtual-machine instructions, that kills the
+# process at the LIMIT-th call.  The same data and SQLite build execute the same
+# instructions, so a kill point is exact and repeatable, and it lands in the middle of
+# statements and transactions (also in the next opener's switch back to WAL), which a
+# kill between Python calls never does.  LIMIT 0 kills nothing and prints the count.
+SQLITE_KILLER = r'''
+import atexit, os, signal, sqlite3, sys
+limit, step = int(sys.argv[1]), int(sys.argv[2])
+count = [0]
+real = sqlite3.connect
+def tick():
+    count[0] += 1
+    if count[0] == limit:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return 0
+def connect(*args, **kwargs):
+    conn = real(*args, **kwargs)
+    conn.set_progress_handler(tick, step)
+    return conn
+sqlite3.connect = connect
+if limit == 0:
+    atexit.register(lambda: print(f"sqlite-progress-calls {count[0]}", file=sys.stderr))
+from paperless_dedupe_hook.commands.cli import main
+sys.exit(main(sys.argv[3:]))
+'''
+SQLITE_STEP = 1000
+
+
+def _sqlite_killed_run(env: dict[str, str], limit: int, source: Path) -> subprocess.CompletedProcess[str]:
+    return run([sys.executable, "-c", SQLITE_KILLER, str(limit), str(SQLITE_STEP), "rebuild-index", "--from-jsonl",
+                str(source)], env=env, label=f"killed inside SQLite at call {limit}", cwd=ROOT)
+
+
 def test_rebuild_killed_at_random_moments(tmp_path: Path, two_libraries: tuple[Path, list[int], Path, list[int]]) -> None:
+    """Killed at seeded random points inside SQLite's work (deterministic: counted in
+    SQLite instructions, not wall time).  Each run first measures how many progress
+    calls a whole rebuild in each direction makes, then kills at points drawn from it."""
     a_file, a_ids, b_file, b_ids = two_libraries
     env = base_env(tmp_path)
     index = tmp_path / "index.sqlite3"
     assert run([CLI, "rebuild-index", "--from-jsonl", str(a_file)], env=env).returncode == 0
     dismissed = (a_ids[2], a_ids[3])
     assert run([CLI, "dismiss", str(dismissed[0]), str(dismissed[1])], env=env).returncode == 0
-    started = time.monotonic()
-    assert run([CLI, "rebuild-index", "--from-jsonl", str(b_file)], env=env).returncode == 0
-    full = time.monotonic() - started
-    current = b_ids
     sources = {tuple(a_ids): (b_file, b_ids), tuple(b_ids): (a_file, a_ids)}
-    rng = random.Random(4242)
-    kills = attempts = 0
-    scale = full  # a delay drawn from [0.2, 1.0] x scale; shrunk when a run finished first (a busy machine)
-    while kills < 4 and attempts < 12:
-        attempts += 1
+    calls: dict[tuple[int, ...], int] = {}
+    current = a_ids
+    for _direction in range(2):  # A -> B, then B -> A: the number of calls of each
         src, target_ids = sources[tuple(current)]
-        proc = subprocess.Popen([CLI, "rebuild-index", "--from-jsonl", str(src)], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(rng.uniform(0.2, 1.0) * scale)
-        proc.send_signal(signal.SIGKILL)
-        stdout, stderr = proc.communicate(timeout=60)
-        record("random-kill rebuild stdout", stdout)
-        record("random-kill rebuild stderr", stderr)
-        if proc.returncode == -signal.SIGKILL:
-            kills += 1
-        else:
-            scale *= 0.7
+        measured = _sqlite_killed_run(env, 0, src)
+        assert measured.returncode == 0, measured.stderr[-1000:]
+        calls[tuple(current)] = int(measured.stderr.rsplit("sqlite-progress-calls ", 1)[1].split()[0])
         current = _assert_old_or_new(index, current, target_ids, dismissed)
-    assert kills >= 3, "the rebuilds finished before the kill: the delays are too long"
+        assert current == target_ids
+    assert min(calls.values()) > 50, calls  # enough points to choose from
+    rng = random.Random(4242)
+    outcomes = []
+    for _round in range(8):
+        src, target_ids = sources[tuple(current)]
+        # Below the whole count (a leftover of the last kill may save a few calls).
+        limit = rng.randint(1, int(calls[tuple(current)] * 0.97))
+        out = _sqlite_killed_run(env, limit, src)
+        assert out.returncode == -signal.SIGKILL, f"call {limit}: not killed: {out.stderr[-500:]}"
+        current = _assert_old_or_new(index, current, target_ids, dismissed)
+        outcomes.append((limit, "new" if current == target_ids else "old"))
+    print(f"sqlite kill points: calls per rebuild {sorted(calls.values())}, kills {outcomes}")  # same every run
     src, target_ids = sources[tuple(current)]
     assert run([CLI, "rebuild-index", "--from-jsonl", str(src)], env=env).returncode == 0
     assert _assert_old_or_new(index, current, target_ids, dismissed) == target_ids

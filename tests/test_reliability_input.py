@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.reliability_support import (
     annotation_state,
     assert_nothing_deleted,
     canary_guard,  # noqa: F401 - session fixture: the token never appears in any output
+    corpus,
     hook_in_process,
     index_health,
     new_fake,
@@ -132,27 +134,41 @@ def test_twenty_megabytes_of_text(fake: FakePaperless, hook_here: HookRun, tmp_p
                                   twenty_megabytes: str) -> None:
     big = twenty_megabytes
     doc_id = fake.add_document(title="a 20 MB scan", content=big)["id"]
-    code, out, err, elapsed = hook_here(doc_id)
-    assert code == 0 and err == "", err
+    code, out, err, _elapsed = hook_here(doc_id)
+    assert code == 0 and err == "", err  # within hook.timeout_seconds: no "gave up" line
     assert f"document {doc_id}" in out
-    assert elapsed < 60  # hook.timeout_seconds' default
     index = tmp_path / "index.sqlite3"
     assert doc_id in index_health(index)["documents"]
     stored = sum(p.stat().st_size for p in tmp_path.glob("index.sqlite3*"))
     assert stored < 5_000_000, stored  # the index keeps samples and a signature, not the text
 
 
-def test_twenty_megabytes_under_a_short_deadline_gives_up_cleanly(fake: FakePaperless, hook_here: HookRun,
-                                                                   twenty_megabytes: str) -> None:
-    """The CPU-bound part overruns the deadline: the alarm, not the HTTP deadline, stops it."""
-    doc_id = fake.add_document(title="big", content=twenty_megabytes.replace("a", "o"))["id"]
-    code, _out, err, elapsed = hook_here(doc_id, PAPERLESS_DEDUPE_HOOK_TIMEOUT_SECONDS="2")
+def test_work_that_cannot_meet_the_deadline_is_stopped_by_the_alarm(
+    fake: FakePaperless, hook_here: HookRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The CPU-bound part never ends (the real signing of the document, again and
+    again): only the hook's SIGALRM can stop it, after every HTTP request is done, so
+    the HTTP deadline cannot be what stops it."""
+    from paperless_dedupe_hook.core import features
+
+    lib = corpus(77, documents=2, pairs=0)
+    doc_id = fake.add_document(title="endless", content=lib.docs[0]["content"])["id"]
+    real = features.compute
+    rounds: list[int] = []
+
+    def endless(*args: Any, **kwargs: Any) -> Any:
+        while True:  # work no deadline can meet
+            real(*args, **kwargs)
+            rounds.append(1)
+
+    monkeypatch.setattr(features, "compute", endless)
+    code, _out, err, _elapsed = hook_here(doc_id, PAPERLESS_DEDUPE_HOOK_TIMEOUT_SECONDS="2")
     assert code == 0
-    lines = err.strip().splitlines()
-    assert len(lines) <= 1, err  # either done in time or one line
-    if lines:
-        assert "hook.timeout_seconds" in lines[0] or "deadline" in lines[0], lines[0]
-    assert elapsed < 6.0, elapsed  # 2 s and a margin for a busy machine
+    assert err.strip().splitlines() == [
+        f"WARNING paperless-dedupe-hook: document {doc_id} not checked: gave up after hook.timeout_seconds = 2 s: "
+        "raise it or check Paperless's response time"], err
+    assert rounds, "the work never ran"
+    assert not (tmp_path / "index.sqlite3").exists() or doc_id not in index_health(tmp_path / "index.sqlite3")["documents"]
 
 
 @pytest.mark.parametrize("raw", ["-3", "0", "1.5", "   ", "12abc", "0x10", "1e3", "DOCUMENT_ID", "None ", "٣x"])

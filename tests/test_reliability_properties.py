@@ -131,7 +131,10 @@ def test_index_round_trip_keeps_every_field(docs: list[tuple[str, str]], min_wor
     params = FeatureParams(num_permutations=32, min_words=min_words, fuzzy_sample_size=300)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "index.sqlite3"
-        index = SqliteIndex(path, create=True)
+        # The index's own parameters, as every real index has them: removing a document
+        # then deletes its band rows by (key, doc_id) probes, not by the full-scan fallback.
+        index = SqliteIndex(path, create=True, compat={"hash_scheme": minhash.HASH_SCHEME, "num_permutations": "32",
+                                                        "bands": "8", "rows": "4"})
         try:
             written = [compute(i + 1, body, params, title=title) for i, (body, title) in enumerate(docs)]
             with index.write():
@@ -148,11 +151,17 @@ def test_index_round_trip_keeps_every_field(docs: list[tuple[str, str]], min_wor
                 if feats.signature is not None:
                     assert (back.signature == feats.signature).all()
             # Replacing and removing keep bands and token counts consistent.
+            statements: list[str] = []
+            index.conn.set_trace_callback(statements.append)
             with index.write():
                 first = written[0]
                 keys = minhash.band_keys(first.signature, bands=8, rows=4) if first.signature is not None else []
                 index.put(first, modified=None, keys=keys)
                 index.remove(written[-1].doc_id)
+            index.conn.set_trace_callback(None)
+            assert not [s for s in statements if s.startswith("DELETE FROM bands WHERE doc_id=")]  # no scan
+            removed_comparable = sum(f.signature is not None for f in (first, written[-1]))
+            assert len([s for s in statements if s.startswith("DELETE FROM bands WHERE key=")]) == 8 * removed_comparable
         finally:
             index.close()
         health = index_health(path)

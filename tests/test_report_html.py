@@ -19,6 +19,7 @@ import pytest
 
 from paperless_dedupe_hook.commands.report import render
 from tests.fake_paperless import FakePaperless
+from tests.tooling import missing, skip_without
 
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
 ROOT = Path(__file__).resolve().parent.parent
@@ -254,12 +255,12 @@ def test_report_without_index_exits_5(tmp_path: Path) -> None:
 # -- a real browser --------------------------------------------------------------------------
 CHROMIUM = next((p for p in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser"))
                  if p and Path(p).exists()), None)
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run installs it)")
+needs_chromium = skip_without(CHROMIUM is not None, "no chromium binary (apt-get install chromium; .ci/run installs it)")
 
 
 def chromium(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
+    if CHROMIUM is None:
+        missing("no chromium binary (apt-get install chromium)")
     profile = tmp / f"profile-{len(list(tmp.glob('profile-*')))}"
     cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
            "--disable-background-networking", "--disable-component-update", "--disable-sync",

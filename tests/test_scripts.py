@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tooling import skip_without
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO_ROOT / "scripts"
 INSTALLER = SCRIPTS / "install-dedupe.sh"
@@ -65,7 +67,7 @@ def test_scripts_parse_and_are_executable(script: Path) -> None:
     subprocess.run(["sh", "-n", str(script)], check=True)
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck not installed")
+@skip_without(shutil.which("shellcheck") is not None, "shellcheck not installed (apt-get install shellcheck)")
 def test_scripts_are_shellcheck_clean() -> None:
     subprocess.run(["shellcheck", "-s", "sh", str(INSTALLER), str(WRAPPER)], check=True)
 
@@ -77,8 +79,12 @@ def test_scripts_are_shellcheck_clean() -> None:
 @needs_sh
 @skip_install
 def test_installer_builds_isolated_venv_and_is_idempotent(tmp_path: Path) -> None:
-    home = tmp_path / "dedupe"
-    env = _clean_env(DEDUPE_HOME=str(home), DEDUPE_PACKAGE=str(REPO_ROOT))
+    """As docs/docker.md describes it: run from the checkout, PAPERLESS_DATA_DIR set, nothing else."""
+    data_dir = tmp_path / "data"
+    home = data_dir / "dedupe"
+    env = _clean_env(PAPERLESS_DATA_DIR=str(data_dir) + "/")
+    had_build_dir = (REPO_ROOT / "build").exists()
+
     py_dir = _python3_dir()
     if not py_dir:
         # Make `python3` the interpreter running the tests (3.11+ by the project's requirement).
@@ -138,6 +144,27 @@ def test_installer_builds_isolated_venv_and_is_idempotent(tmp_path: Path) -> Non
 
     assert "PAPERLESS_POST_CONSUME_SCRIPT" in first.stdout
     assert "rebuild-index" in first.stdout
+    assert f"installing the checkout {REPO_ROOT}" in first.stdout
+    assert had_build_dir or not (REPO_ROOT / "build").exists()  # built from a copy: the checkout stays as it was
+    # With PAPERLESS_DATA_DIR the CLI needs no --config: the next steps say so, and it finds the files.
+    assert f"{venv}/bin/paperless-dedupe doctor" in first.stdout and "--config" not in first.stdout
+    cli_env = _clean_env(PAPERLESS_DATA_DIR=str(data_dir), HOME=str(tmp_path))
+    shown = subprocess.run([str(cli), "config", "path"], env=cli_env, capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == str(config)
+    status = subprocess.run([str(cli), "status", "--json"], env=cli_env, capture_output=True, text=True, check=False)
+    assert str(home / "index.sqlite3") in status.stdout + status.stderr
+
+    # The installed wrapper runs the installed hook: an unreachable Paperless is one warning, exit 0.
+    (home / "token").write_text("not-a-real-token\n", encoding="utf-8")
+    hooked = subprocess.run(
+        [str(wrapper)], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+        env=cli_env | {"DOCUMENT_ID": "7", "PAPERLESS_DEDUPE_URL": "http://127.0.0.1:9",
+                       "PAPERLESS_DEDUPE_TOKEN_FILE": str(home / "token"),
+                       "PAPERLESS_DEDUPE_PAPERLESS_TIMEOUT_SECONDS": "2"},
+    )
+    assert hooked.returncode == 0, hooked.stdout + hooked.stderr
+    warnings = [line for line in hooked.stderr.splitlines() if line.startswith("WARNING")]
+    assert len(warnings) == 1 and "document 7 not checked" in warnings[0], hooked.stderr
 
     # Re-running keeps the venv and the (possibly edited) config and re-copies the wrapper.
     config.write_text(config.read_text(encoding="utf-8") + "# edited by the user\n", encoding="utf-8")
@@ -153,6 +180,24 @@ def test_installer_builds_isolated_venv_and_is_idempotent(tmp_path: Path) -> Non
     assert _mode(wrapper) == 0o755
     assert hook.is_file()
     assert not list(home.glob("post-consume.sh.tmp.*"))
+
+
+@needs_sh
+@skip_install
+def test_installer_copied_alone_asks_the_index_and_says_what_else_works(tmp_path: Path) -> None:
+    alone = tmp_path / "dedupe-scripts"
+    alone.mkdir()
+    for script in (INSTALLER, WRAPPER):
+        shutil.copy(script, alone / script.name)
+    env = _clean_env(DEDUPE_HOME=str(tmp_path / "home"))
+    env["PIP_NO_INDEX"] = "1"  # the name is not published; do not ask a remote index about it
+    env["PIP_FIND_LINKS"] = str(tmp_path)
+    result = subprocess.run(["sh", str(alone / "install-dedupe.sh")], env=env, capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 1
+    assert "installing paperless-dedupe-hook" in result.stdout
+    last = result.stderr.strip().splitlines()[-1]
+    assert "from the package index failed" in last and "checkout" in last and "wheel" in last
 
 
 @needs_sh
@@ -273,6 +318,18 @@ def test_wrapper_keeps_an_explicit_config_and_skips_a_missing_one(tmp_path: Path
     bare = _fake_home(tmp_path / "bare", config=False)
     missing = _run_wrapper(WRAPPER, _clean_env(DEDUPE_HOME=str(bare), DOCUMENT_ID="3"), tmp_path)
     assert _parse(missing.stdout)["PAPERLESS_DEDUPE_CONFIG"] == "unset"
+
+
+@needs_sh
+def test_wrapper_home_follows_paperless_data_dir(tmp_path: Path) -> None:
+    home = _fake_home(tmp_path / "data" / "dedupe")
+    elsewhere = tmp_path / "scripts" / "post-consume.sh"  # e.g. the bind-mounted original
+    elsewhere.parent.mkdir()
+    shutil.copy(WRAPPER, elsewhere)
+    result = _run_wrapper(elsewhere, _clean_env(PAPERLESS_DATA_DIR=str(tmp_path / "data") + "/", DOCUMENT_ID="4"),
+                          tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _parse(result.stdout)["PAPERLESS_DEDUPE_CONFIG"] == str(home / "config.toml")
 
 
 @needs_sh

@@ -8,7 +8,7 @@ import pytest
 from paperless_dedupe_hook import config, engine
 from paperless_dedupe_hook._errors import IndexStoreError
 from paperless_dedupe_hook.core.features import compute
-from paperless_dedupe_hook.index.sqlite import SqliteIndex
+from paperless_dedupe_hook.index.sqlite import SCHEMA_VERSION, SqliteIndex
 
 
 def _settings() -> engine.Settings:
@@ -112,7 +112,7 @@ def test_index_of_schema_1_asks_for_a_rebuild_and_keeps_user_state(tmp_path: Pat
     with pytest.raises(IndexMismatchError, match="hash_scheme=datasketch-affine32-sha1.*run 'paperless-dedupe rebuild-index'"):
         SqliteIndex(path, compat=settings.compat())
     with SqliteIndex(path) as index:  # migrated: rows that cannot be converted are gone, dismissals stay
-        assert index.meta()["schema_version"] == "2" and index.count() == 0
+        assert index.meta()["schema_version"] == str(SCHEMA_VERSION) and index.count() == 0
         assert "sample" not in {r[1] for r in index.conn.execute("PRAGMA table_info(documents)")}
         assert index.conn.execute("SELECT count(*) FROM bands").fetchone()[0] == 0
         assert index.dismissed_pairs() == {(1, 2)}
@@ -136,3 +136,88 @@ def test_with_text_adds_samples_or_recomputes_an_edited_document(tmp_path: Path)
     edited = with_text(stored, body.replace("RE-2024-001", "RE-2024-777"), settings.features)
     assert edited.fingerprint != feats.fingerprint and edited.tokens != feats.tokens  # signed afresh
     assert edited.title == "t" and edited.sample is not None
+
+
+def _statements(index: SqliteIndex) -> list[str]:
+    seen: list[str] = []
+    index.conn.set_trace_callback(seen.append)
+    return seen
+
+
+def test_removing_a_document_deletes_its_bands_by_key_not_by_scan(tmp_path: Path) -> None:
+    """Each band row goes by an indexed probe on (key, doc_id), its keys recomputed from
+    the stored signature with the index's own parameters (bands, rows, permutations)."""
+    settings = _settings()
+    docs = [compute(i, f"Rechnung RE-2024-{i:03} vom 31.01.2024 " + "alpha beta gamma delta " * (10 + i),
+                    settings.features) for i in range(1, 6)]
+    with SqliteIndex(tmp_path / "i.sqlite3", create=True, compat=settings.compat()) as index:
+        with index.write():
+            for f in docs:
+                index.put(f, modified=None, keys=settings.band_keys(f))
+        seen = _statements(index)
+        with index.write():
+            index.remove(3)
+            index.put(docs[0], modified="x", keys=settings.band_keys(docs[0]))  # a replacement removes first
+        index.conn.set_trace_callback(None)
+        by_key = [s for s in seen if s.startswith("DELETE FROM bands WHERE key=")]
+        assert len(by_key) == 2 * settings.banding.bands  # one probe per band of each removed row
+        assert not [s for s in seen if s.startswith("DELETE FROM bands WHERE doc_id=")]  # no scan
+        left = {d for (d,) in index.conn.execute("SELECT DISTINCT doc_id FROM bands")}
+        assert left == {1, 2, 4, 5}
+
+
+def test_carry_over_copies_rows_bands_and_counts_or_removes(tmp_path: Path) -> None:
+    settings = _settings()
+    docs = {i: compute(i, f"Kontoauszug Nr. {i} vom 28.02.2024 Saldo {i},00 EUR " + "epsilon zeta eta " * (8 + i),
+                       settings.features, title=f"t{i}") for i in range(1, 6)}
+    live = SqliteIndex(tmp_path / "live.sqlite3", create=True, compat=settings.compat())
+    fresh = SqliteIndex(tmp_path / "fresh.sqlite3", create=True, compat=settings.compat())
+    try:
+        with live.write():
+            for i in (1, 2, 3):
+                live.put(docs[i], modified=f"m{i}", keys=settings.band_keys(docs[i]))
+        mark = live.change_mark()
+        with fresh.write():
+            for i in (1, 2, 3):
+                fresh.put(docs[i], modified=f"m{i}", keys=settings.band_keys(docs[i]))
+        with live.write():  # what hooks and an incremental did while the rebuild ran
+            live.put(docs[4], modified="m4", keys=settings.band_keys(docs[4]))
+            live.put(docs[5], modified="m5", keys=settings.band_keys(docs[5]))
+            live.remove(2)
+        assert live.changed_since(mark) == [2, 4, 5]
+        assert live.changed_since(("another-file", mark[1])) == [1, 2, 3, 4, 5]
+        with fresh.write():
+            assert fresh.carry_over(live, live.changed_since(mark)) == (2, 1)
+        assert fresh.modified_of() == {1: "m1", 3: "m3", 4: "m4", 5: "m5"}
+        for table in ("bands", "token_df"):
+            rows = f"SELECT * FROM {table} ORDER BY 1, 2"
+            live_rows = live.conn.execute(rows).fetchall()
+            assert fresh.conn.execute(rows).fetchall() == live_rows, table
+        (back,) = fresh.features([4], settings.features.num_permutations)
+        assert back.title == "t4" and back.tokens == docs[4].tokens
+    finally:
+        live.close()
+        fresh.close()
+
+
+def test_index_of_schema_2_gains_the_change_log(tmp_path: Path) -> None:
+    import sqlite3
+
+    from paperless_dedupe_hook.index.sqlite import _m1_initial, _m2_no_stored_text
+
+    settings = _settings()
+    path = tmp_path / "v2.sqlite3"
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    _m1_initial(conn)
+    _m2_no_stored_text(conn)
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", [*settings.compat().items()])
+    conn.execute("UPDATE meta SET value='2' WHERE key='schema_version'")
+    conn.execute("INSERT INTO documents VALUES (1, NULL, x'00', 30, 29, NULL, '', 'kept')")
+    conn.close()
+    with SqliteIndex(path, compat=settings.compat()) as index:
+        assert index.meta()["schema_version"] == "3" and index.count() == 1
+        index_id, seq = index.change_mark()
+        assert len(index_id) == 16 and seq == 0
+        with index.write():
+            index.remove(1)
+        assert index.changed_since((index_id, 0)) == [1]

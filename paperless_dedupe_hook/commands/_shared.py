@@ -6,9 +6,11 @@ Kept apart from ``cli`` so that command modules never import the dispatcher back
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import config as config_mod
+from .. import pending
+from .._errors import DedupeError
 from ..config import Config
 
 if TYPE_CHECKING:
@@ -24,3 +26,24 @@ def paperless_client(cfg: Config) -> PaperlessClient:
         url=cfg["paperless.url"], token=config_mod.require_token(cfg),
         timeout_seconds=cfg["paperless.timeout_seconds"], verify_tls=cfg["paperless.verify_tls"],
     )
+
+
+def pending_and_paperless(cfg: Config, indexed: int) -> dict[str, Any]:
+    """Documents hooks queued (the index was held), and the index's count next to
+    Paperless's (when a token is configured; ``status`` works without one)."""
+    waiting = pending.queued(cfg.index_path)  # for Redis: what hooks on this host queued
+    out: dict[str, Any] = {"pending_documents": len(waiting),
+                           "pending_ids": [item["id"] for item in waiting[:20]],
+                           "paperless_documents": None, "paperless_error": None}
+    try:
+        from ..paperless.client import PaperlessClient
+
+        token = config_mod.require_token(cfg)
+        with PaperlessClient(url=cfg["paperless.url"], token=token, verify_tls=cfg["paperless.verify_tls"],
+                             timeout_seconds=min(10.0, cfg["paperless.timeout_seconds"]), max_retries=0) as client:
+            out["paperless_documents"] = client.count_documents()
+    except DedupeError as exc:
+        out["paperless_error"] = str(exc)
+    count = out["paperless_documents"]
+    out["index_vs_paperless"] = None if count is None else indexed - count
+    return out

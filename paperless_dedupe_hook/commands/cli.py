@@ -33,8 +33,9 @@ def _info(args: argparse.Namespace, line: str) -> None:
 
 def _load(args: argparse.Namespace, overrides: dict[str, Any] | None = None) -> Config:
     cfg = config_mod.load(config_path=args.config, overrides=overrides)
-    for warning in cfg.warnings:
-        _err(f"WARNING {warning}")
+    if not getattr(args, "warnings_in_report", False):  # doctor prints them as its own warn lines
+        for warning in cfg.warnings:
+            _err(f"WARNING {warning}")
     return cfg
 
 
@@ -141,6 +142,9 @@ def cmd_dismiss(args: argparse.Namespace, cfg: Config) -> int:
 
 def cmd_config(args: argparse.Namespace, cfg: Config | None) -> int:
     path, _explicit = config_mod.resolve_config_path(args.config, _environ())
+    if args.action in ("path", "init"):  # these load no config: the variables are checked here
+        for warning in config_mod.unknown_env_warnings(_environ()):
+            _err(f"WARNING {warning}")
     if args.action == "path":
         print(path)
         return 0
@@ -151,13 +155,24 @@ def cmd_config(args: argparse.Namespace, cfg: Config | None) -> int:
     cfg = _load(args)
     if args.json:
         print(json.dumps(cfg.masked(), indent=2))
-        return 0
-    print(f"# effective configuration ({path})")
-    for section, values in cfg.masked().items():
-        print(f"[{section}]")
-        for key, value in values.items():
-            print(f"{key} = {json.dumps(value, ensure_ascii=False)}  # {cfg.sources[section + '.' + key]}")
+    else:
+        print(f"# effective configuration ({path})")
+        for section, values in cfg.masked().items():
+            print(f"[{section}]")
+            for key, value in values.items():
+                print(f"{key} = {json.dumps(value, ensure_ascii=False)}  # {cfg.sources[section + '.' + key]}")
+    _warn_if_index_stale(cfg)
     return 0
+
+
+def _warn_if_index_stale(cfg: Config) -> None:
+    """Changing a setting the index depends on is said when it is changed, not at the next consume."""
+    from ..engine import settings_from_config
+    from ..indexfile import index_location, stale_reason
+
+    reason = stale_reason(cfg, settings_from_config(cfg))
+    if reason:
+        _err(f"WARNING index {index_location(cfg)}: {reason}")
 
 
 def _environ() -> dict[str, str]:
@@ -190,13 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-shrink", action="store_true",
                    help="replace the index even when the source yields no documents or under half as many as it holds")
     p.add_argument("--annotate", action="store_true", help="write tag, note and link for every duplicate found")
-    p.add_argument("--dry-run", action="store_true", help="with --annotate: show what would be written")
+    p.add_argument("--dry-run", action="store_true", help="show what --annotate would write, write nothing to Paperless")
     p.add_argument("--report", metavar="FILE", help="write the result as JSON")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--workers", type=int, default=None, help="processes for signatures and scoring (default: all cores)")
     p.set_defaults(handler=cmd_rebuild)
 
-    p = sub.add_parser("check", help="what the hook would find for one document (changes nothing)")
+    p = sub.add_parser("check", help="what the hook would find for one document (changes nothing; exit 1 when it finds duplicates)")
     p.add_argument("doc_id", type=int, metavar="DOC_ID")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_check)
@@ -242,7 +257,7 @@ def _extra_commands(sub: Any) -> None:
     p = sub.add_parser("doctor", help="check URL, token, API version, permissions, tag, field, index")
     p.add_argument("--pin-view", action="store_true",
                    help="show our saved view on the dashboard and in the sidebar (changes your UI settings)")
-    p.set_defaults(handler=_lazy("doctor", "doctor_command"))
+    p.set_defaults(handler=_lazy("doctor", "doctor_command"), warnings_in_report=True)
     p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
     p.add_argument("--html", required=True, metavar="FILE")
     p.add_argument("--no-thumbnails", action="store_true",

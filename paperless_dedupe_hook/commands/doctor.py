@@ -49,10 +49,13 @@ class Report:
 def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     rep = Report()
     _check_config_file(rep, cfg)
+    _check_hook_files(rep, cfg)
     _check_paperless(rep, cfg, pin_view=bool(getattr(args, "pin_view", False)))
     _check_index(rep, cfg)
     _permissions.check_visible(rep, rep.permissions, rep.visible_documents, rep.indexed_documents)
+    _check_pending_and_missing(rep, cfg)
     _check_kernel(rep)
+    _check_signer(rep, cfg)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
         return 3 if rep.config_failed else 1
@@ -69,6 +72,13 @@ def _check_config_file(rep: Report, cfg: Config) -> None:
                      "('paperless-dedupe config init' writes one)")
     for warning in cfg.warnings:
         rep.line(WARN, warning)
+
+
+def _check_hook_files(rep: Report, cfg: Config) -> None:
+    from .hookfiles import compare
+
+    same, line = compare(cfg)
+    rep.line(OK if same else WARN, line)
 
 
 def _check_paperless(rep: Report, cfg: Config, *, pin_view: bool = False) -> None:
@@ -190,7 +200,7 @@ def _check_field(rep: Report, client: Any, name: str, may: Callable[[str], bool 
 
 def _check_index(rep: Report, cfg: Config) -> None:
     from ..engine import settings_from_config
-    from ..indexfile import open_index
+    from ..indexfile import open_configured
 
     settings = settings_from_config(cfg)
     path = cfg.index_path
@@ -200,7 +210,7 @@ def _check_index(rep: Report, cfg: Config) -> None:
         rep.line(WARN, f"index {path}: not built yet: run paperless-dedupe rebuild-index")
     else:
         try:
-            with open_index(path, settings, lock_timeout=5.0) as index:
+            with open_configured(cfg, settings, lock_timeout=5.0) as index:  # names the setting that changed
                 count, meta = index.count(), index.meta()
         except DedupeError as exc:  # IndexMismatchError, IndexCorruptError, a lock held too long
             message = str(exc)
@@ -218,6 +228,28 @@ def _check_index(rep: Report, cfg: Config) -> None:
     rep.line(OK, lines[0])
     for extra in lines[1:]:
         rep.line(WARN, extra + ": run 'paperless-dedupe tune' or set detection.num_bands = \"auto\"")
+
+
+def _check_pending_and_missing(rep: Report, cfg: Config) -> None:
+    """Documents hooks queued (the index was held), and documents Paperless shows that
+    the index lacks (fewer in Paperless is ``check_visible``'s)."""
+    from .. import pending
+
+    waiting = pending.queued(cfg.index_path)
+    if waiting:
+        shown = ", ".join(f"#{item['id']}" for item in waiting[:20])
+        rep.line(WARN, f"{len(waiting)} document(s) queued by hooks that found the index held ({shown}): the next "
+                       "hook checks them, or run 'paperless-dedupe rebuild-index --annotate'")
+    else:
+        rep.line(OK, "no documents queued by hooks")
+    visible, indexed = rep.visible_documents, rep.indexed_documents
+    if visible is None or indexed is None:
+        return  # Paperless or the index could not be read: said above
+    if visible == indexed:
+        rep.line(OK, f"index holds {indexed} documents, as many as Paperless shows")
+    elif visible > indexed:
+        rep.line(WARN, f"index holds {indexed} documents, Paperless shows {visible}: run "
+                       "'paperless-dedupe rebuild-index --incremental'")
 
 
 def _check_redis_index(rep: Report, cfg: Config, settings: Any) -> None:
@@ -249,6 +281,14 @@ def _check_kernel(rep: Report) -> None:
                      "slower, which matters for rebuilds; reinstall with a C compiler and libssl-dev to build it)")
     else:
         rep.line(OK, f"signatures: C kernel ({minhash.KERNEL})")
+
+
+def _check_signer(rep: Report, cfg: Config) -> None:
+    from .signcheck import check
+
+    same, line = check(num_permutations=int(cfg["detection.num_permutations"]), seed=int(cfg["detection.seed"]),
+                       ngram_size=int(cfg["detection.ngram_size"]))
+    rep.line(OK if same else FAIL, line)
 
 
 def _size(n: int) -> str:

@@ -11,14 +11,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .. import guards, sources
+from .. import guards, pending, sources
 from .._errors import PaperlessError, UsageError
 from ..config import Config
 from ..core import cluster
 from ..core.features import compute
 from ..engine import Settings, find_matches
 from ..indexfile import (
+    change_mark_configured,
     describe_location,
+    holding_index,
     index_location,
     now_iso,
     open_configured,
@@ -26,7 +28,7 @@ from ..indexfile import (
     write_fresh_configured,
 )
 from ..rebuild import Analysis, Document, analyse, report
-from ._shared import paperless_client
+from ._shared import paperless_client, pending_and_paperless
 from .progress import Progress
 
 # bulk_edit bumps ``modified`` only when its queued task runs, seconds later; an
@@ -61,16 +63,17 @@ def _iter_documents(args: argparse.Namespace, client: Any) -> Iterable[Document]
 
 
 def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *, info: Callable[[str], None]) -> int:
-    if args.dry_run and not args.annotate:
-        raise UsageError("--dry-run goes with --annotate (a rebuild without --annotate writes nothing to Paperless)")
     offline = bool(args.from_jsonl or args.from_export)
-    if offline and args.annotate:
-        raise UsageError("--annotate needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    if offline and (args.annotate or args.dry_run):
+        flag = "--annotate" if args.annotate else "--dry-run"
+        raise UsageError(f"{flag} needs Paperless: it cannot be combined with --from-jsonl/--from-export")
+    args.annotate = args.annotate or args.dry_run  # --dry-run alone: show what --annotate would write
     if args.incremental and offline:
         raise UsageError("--incremental reads changes from Paperless: drop --from-jsonl/--from-export")
     guards.check_index_path(cfg, info)  # before any document is read
     client = None if offline else paperless_client(cfg)
     try:
+        checked: list[int] = []
         if args.incremental:
             analysis_report = incremental(args, cfg, settings, client, info)
             titles: dict[str, str] = {}
@@ -78,6 +81,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             dismissed = previous_dismissals(cfg)
             known = guards.indexed_ids(cfg)
             started = now_iso()
+            since = change_mark_configured(cfg)  # before the first document is read
             docs = _iter_documents(args, client)
             progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
             analysis = analyse(docs, settings, dismissed=dismissed, workers=args.workers, progress=progress.update)
@@ -86,16 +90,21 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                 _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
             guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),
                                 location=index_location(cfg), allow=bool(getattr(args, "allow_shrink", False)))
-            write_fresh_configured(cfg, analysis, settings, run_kind="full")
+            carried = write_fresh_configured(cfg, analysis, settings, run_kind="full", since=since)
+            if carried:
+                info(f"kept {carried} document(s) that hooks indexed (or removed) while the rebuild ran")
             if not offline:
                 with open_configured(cfg, settings) as index, index.write():
                     index.set_meta({"last_sync_started": started})
             analysis_report = report(analysis, settings)
             titles = analysis_titles(analysis)
+            checked = [f.doc_id for f in analysis.features]
         try:
             if args.annotate and client is not None:  # before --report: pairs dismissed meanwhile leave it
-                annotate_results(client, cfg, settings, analysis_report, info,
-                                 dry_run=bool(args.dry_run or cfg["actions.dry_run"]))
+                dry_run = bool(args.dry_run or cfg["actions.dry_run"])
+                annotate_results(client, cfg, settings, analysis_report, info, dry_run=dry_run)
+                if not dry_run:
+                    pending.done(cfg.index_path, checked)  # queued documents now indexed and annotated
         finally:  # also when annotating failed: the index is built, its report is wanted
             if args.report:
                 Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
@@ -201,9 +210,12 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         if not since:
             raise UsageError(f"index {path} has no record of a sync with Paperless: run a full 'rebuild-index' first")
         after = (datetime.fromisoformat(since) - INCREMENTAL_OVERLAP).isoformat().replace("+00:00", "Z")
+        # What the index held *before* Paperless is asked which documents exist: a
+        # document consumed and hooked after that question is not in this snapshot, so
+        # it can never be taken for one deleted (issue 18).
+        known = index.modified_of()
         changed = _read_documents(args, cfg, client, info, modified_after=after)
         present = set(client.document_ids())
-        known = index.modified_of()
         deleted = [i for i in known if i not in present]
         remaining = len(known) - len(deleted) + len({d.id for d in changed} - set(known))
         guards.check_shrink(f"Paperless at {cfg['paperless.url']}", remaining, len(known), location=path,
@@ -213,7 +225,7 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         pairs, _groups = index.results()
         kept = [p for p in pairs if p["a"] not in touched and p["b"] not in touched]
         dismissed = index.dismissed_pairs()
-        with index.write():
+        with index.write(), holding_index(index, "paperless-dedupe rebuild-index --incremental"):
             for doc_id in deleted:
                 index.remove(doc_id)
             for f, d in zip(feats, changed, strict=True):
@@ -291,6 +303,7 @@ def status(cfg: Config, settings: Settings) -> dict[str, Any]:
             pairs, groups = index.results()
             out["duplicate_pairs"] = len(pairs)
             out["groups"] = len(groups)
+    out |= pending_and_paperless(cfg, out["documents"])
     return out
 
 

@@ -35,6 +35,7 @@ class RedisDocuments:
     _building: bool
     _k_docs: str
     _k_df: str
+    _k_changes: str
     # Methods of RedisIndex, declared for the type checker only (annotations, no stubs):
     _guard: Callable[[], AbstractContextManager[None]]
     write: Callable[[], AbstractContextManager[None]]
@@ -122,6 +123,7 @@ class RedisDocuments:
                 for key in sorted(old_bands - new_bands):
                     pipe.srem(self._k_band(key), feats.doc_id)
                 self._queue_document(pipe, feats, modified, keys)
+                pipe.rpush(self._k_changes, feats.doc_id)
                 df_fill(pipe)
 
             self._commit(fill)
@@ -141,8 +143,61 @@ class RedisDocuments:
                 df_fill(pipe)
                 pipe.delete(self._k_doc(doc_id))
                 pipe.hdel(self._k_docs, str(doc_id))
+                pipe.rpush(self._k_changes, doc_id)
 
             self._commit(fill)
+
+    # -- what changed while a full rebuild ran ---------------------------
+    @guarded
+    def change_mark(self) -> tuple[str, int]:
+        """(this generation, its last change): where a full rebuild starts."""
+        return self.generation, int(self._r.llen(self._k_changes))
+
+    @guarded
+    def changed_in(self, generation: str, mark: tuple[str, int] | None) -> list[int]:
+        """Documents put or removed in ``generation`` after ``mark`` (every one when the
+        mark belongs to another generation)."""
+        start = mark[1] if mark is not None and mark[0] == generation else 0
+        raw = self._r.lrange(f"{self.namespace}:gen:{generation}:changes", start, -1)
+        return sorted({int(x) for x in raw})
+
+    @guarded
+    def carry_from(self, generation: str, ids: Iterable[int]) -> int:
+        """Make each of ``ids`` in this generation as it is in ``generation``: copied
+        (its hash, bands, token counts), or removed when it is gone there.  Inside
+        ``write()``.  Returns how many documents changed."""
+        base = f"{self.namespace}:gen:{generation}:"
+        changed = 0
+        for doc_id in ids:
+            raw = self._r.hgetall(f"{base}doc:{doc_id}")
+            modified = self._r.hget(base + "docs", str(doc_id))
+            if not raw or modified is None:
+                if self._stored_tokens_and_bands(doc_id) is not None:
+                    self.remove(doc_id)
+                    changed += 1
+                continue
+            old = self._stored_tokens_and_bands(doc_id)
+            old_tokens, old_bands = old if old is not None else (set(), set())
+            tokens = {t for t in raw.get(b"tokens", b"").decode().split("\n") if t}
+            bands = {int(k) for k in raw.get(b"bands", b"").decode().split(",") if k}
+            df_fill = self._df_changes(old_tokens - tokens, tokens - old_tokens)
+
+            def fill(pipe: Any, doc_id: int = doc_id, raw: dict[bytes, bytes] = raw, modified: bytes = modified,
+                     bands: set[int] = bands, old_bands: set[int] = old_bands,
+                     df_fill: Callable[[Any], None] = df_fill) -> None:
+                for key in sorted(old_bands - bands):
+                    pipe.srem(self._k_band(key), doc_id)
+                pipe.delete(self._k_doc(doc_id))
+                pipe.hset(self._k_doc(doc_id), mapping=raw)
+                pipe.hset(self._k_docs, str(doc_id), modified)
+                for key in sorted(bands):
+                    pipe.sadd(self._k_band(key), doc_id)
+                pipe.rpush(self._k_changes, doc_id)
+                df_fill(pipe)
+
+            self._commit(fill)
+            changed += 1
+        return changed
 
     # -- documents -------------------------------------------------------
     @guarded

@@ -15,6 +15,8 @@ Key layout (``NS`` = ``paperless-dedupe`` by default)::
   NS:gen:<gen>:band:<key>    set     doc ids whose signature has this band key
   NS:gen:<gen>:df            hash    token -> in how many documents it occurs
   NS:gen:<gen>:results       string  JSON of the last rebuild's pairs and groups
+  NS:gen:<gen>:changes       list    doc ids put or removed, in order: a full rebuild that
+                                     started at length N carries the rest into its generation
   NS:user:annotated          set     doc ids with recorded annotations
   NS:user:annotations:<id>   hash    match id -> when we annotated the pair
   NS:user:dismissed          hash    "<low>:<high>" -> JSON {reason, at}
@@ -50,7 +52,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from .._errors import IndexMismatchError, IndexStoreError
+from .._errors import IndexBusyError, IndexMismatchError, IndexStoreError
 from ._redis_documents import RedisDocuments
 from ._redis_support import (
     BUILD_MARKER_TTL,
@@ -162,7 +164,7 @@ class RedisIndex(RedisDocuments, RedisUserState):
         with self._guard():
             lock = Lock(self._r, self._k_lock, LOCK_TTL_MS)
             if not lock.acquire(self.lock_timeout):
-                raise IndexStoreError(
+                raise IndexBusyError(
                     f"index {self.path} stayed locked for {self.lock_timeout:g} s (another hook or a rebuild "
                     "is writing it): try again"
                 )
@@ -222,6 +224,7 @@ class RedisIndex(RedisDocuments, RedisUserState):
         self._k_docs = base + "docs"
         self._k_df = base + "df"
         self._k_results = base + "results"
+        self._k_changes = base + "changes"
 
     def _k_doc(self, doc_id: int) -> str:
         return f"{self._base}doc:{doc_id}"
@@ -288,12 +291,19 @@ class RedisIndex(RedisDocuments, RedisUserState):
         return index
 
     @guarded
-    def switch(self, *, grace_seconds: int = OLD_GENERATION_GRACE) -> None:
-        """Make this built generation the live one; retire the old one after ``grace_seconds``."""
+    def switch(self, *, grace_seconds: int = OLD_GENERATION_GRACE, since: tuple[str, int] | None = None) -> int:
+        """Make this built generation the live one; retire the old one after ``grace_seconds``.
+        First, under the write lock, carry over what hooks put or removed in the live
+        generation after ``since`` (a ``change_mark`` taken before the build read its
+        documents; None: nothing).  Returns how many documents were carried over."""
         if not self._building:
             raise RuntimeError("switch() is for a generation from RedisIndex.build()")
+        carried = 0
         with self.write():
             old = self._r.get(self._k_current)
+            if (since is not None and old is not None and old.decode() != self.generation
+                    and self._same_parameters(old.decode())):
+                carried = self.carry_from(old.decode(), self.changed_in(old.decode(), since))
 
             def fill(pipe: Any) -> None:
                 pipe.set(self._k_current, self.generation)
@@ -304,6 +314,13 @@ class RedisIndex(RedisDocuments, RedisUserState):
             self._building = False
         if old is not None and old.decode() != self.generation:
             self._discard(old.decode(), grace_seconds=grace_seconds)
+        return carried
+
+    def _same_parameters(self, generation: str) -> bool:
+        theirs = {k.decode(): v.decode() for k, v in self._r.hgetall(f"{self.namespace}:gen:{generation}:meta").items()}
+        ours = self.meta()
+        return bool(theirs.get("hash_scheme")) and all(
+            theirs.get(k) == ours.get(k) for k in COMPAT_KEYS if k != "schema_version")
 
     # -- writes ----------------------------------------------------------
     def _commit(self, fill: Callable[[Any], None]) -> None:

@@ -10,6 +10,8 @@ Tables
   annotations  which (document, match) pairs we have written to Paperless
   dismissed    pairs a user dismissed (removed our tag, or ``dismiss A B``)
   result_pairs / result_groups   the outcome of the last rebuild (for reports)
+  changes      one row per document put or removed (seq, doc_id): what a full rebuild
+               that started at seq N carries over from the live file when it swaps
 
 Writers take ``BEGIN IMMEDIATE`` so concurrent hooks serialize instead of failing
 with "database is locked"; readers never block in WAL mode.  Schema changes are
@@ -18,22 +20,22 @@ named migration functions, applied in order and recorded in ``meta``.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import repeat
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from .._errors import IndexCorruptError, IndexMismatchError, IndexStoreError
+from .._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
 from ..core.features import Features
+from ._sqlite_changes import SqliteChanges
+from ._sqlite_user import SqliteUserState
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 30_000
 # Keys of ``meta`` that must equal the running configuration's, or the stored
 # signatures cannot be compared with new ones.
@@ -114,11 +116,30 @@ def _m2_no_stored_text(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text)
+def _m3_change_log(conn: sqlite3.Connection) -> None:
+    # Hooks keep indexing while a full rebuild reads Paperless; the rebuild notes
+    # (index_id, last seq) when it starts and, at the swap, carries over every document
+    # changed after that.  index_id tells whether a seq belongs to this very file.
+    conn.execute("CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, doc_id INTEGER NOT NULL)")
+    conn.execute("INSERT OR IGNORE INTO meta VALUES ('index_id', ?)", (_new_index_id(),))
+
+
+def _new_index_id() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text, _m3_change_log)
 
 
 # Rows per executemany in load_fresh (documents; band rows: 64 times as many).
 _LOAD_CHUNK = 2_000
+
+
+def is_busy(exc: sqlite3.DatabaseError) -> bool:
+    """SQLITE_BUSY: another connection held the write lock past our busy timeout."""
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
 def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
@@ -135,22 +156,24 @@ def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
     )
 
 
-class SqliteIndex:
+class SqliteIndex(SqliteChanges, SqliteUserState):
     """An open index file.  Use as a context manager, or call ``close``."""
 
     backend = "sqlite"
 
-    def __init__(self, path: Path, *, create: bool = False, compat: Mapping[str, str] | None = None) -> None:
+    def __init__(self, path: Path, *, create: bool = False, compat: Mapping[str, str] | None = None,
+                 busy_timeout_seconds: float = BUSY_TIMEOUT_MS / 1000) -> None:
         self.path = path
+        busy_ms = max(1, int(busy_timeout_seconds * 1000))
         if not create and not path.exists():
             raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            self.conn = sqlite3.connect(str(path), timeout=busy_ms / 1000, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise IndexStoreError(f"cannot open index {path} ({exc}): check the path and its permissions") from None
         try:
-            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute(f"PRAGMA busy_timeout = {busy_ms}")
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
@@ -158,6 +181,8 @@ class SqliteIndex:
                 self._check_compat(compat)
         except sqlite3.DatabaseError as exc:
             self.conn.close()
+            if is_busy(exc):
+                raise IndexBusyError(f"index {path} is locked by another run ({exc})") from None
             raise IndexCorruptError(
                 f"index {path} is unreadable ({exc}): run 'paperless-dedupe rebuild-index' to build a new one"
             ) from None
@@ -289,6 +314,7 @@ class SqliteIndex:
     def put(self, feats: Features, *, modified: str | None, keys: Sequence[int]) -> None:
         """Insert or replace one document (call inside ``write()``)."""
         self._remove(feats.doc_id)
+        self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (feats.doc_id,))
         self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", _document_row(feats, modified))
         self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
         self.conn.executemany(
@@ -362,6 +388,7 @@ class SqliteIndex:
 
     def remove(self, doc_id: int) -> None:
         self._remove(doc_id)
+        self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
 
     def _remove(self, doc_id: int) -> None:
         row = self.conn.execute("SELECT tokens, signature FROM documents WHERE id=?", (doc_id,)).fetchone()
@@ -400,97 +427,3 @@ class SqliteIndex:
             marks = ",".join("?" * len(chunk))
             out.update(self.conn.execute(f"SELECT token, df FROM token_df WHERE token IN ({marks})", chunk).fetchall())
         return out
-
-    # -- annotations and dismissals -------------------------------------
-    @contextmanager
-    def annotation_lock(self, doc_ids: Iterable[int], *, timeout_seconds: float = 30.0) -> Iterator[None]:
-        """Exclusive locks on documents while we write to them in Paperless.
-
-        One byte per document id in ``<index>.annotate.lock`` (POSIX record locks,
-        released when the process ends, also by SIGKILL), taken in id order so that
-        two hooks never wait for each other in a circle.  Waits at most
-        ``timeout_seconds`` (another hook's annotation takes well under a second).
-        """
-        import errno
-        import fcntl
-        import os
-        import time
-
-        lock_path = self.path.with_name(self.path.name + ".annotate.lock")
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
-        try:
-            deadline = time.monotonic() + timeout_seconds
-            for doc_id in sorted(set(doc_ids)):
-                while True:
-                    try:
-                        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, int(doc_id))
-                        break
-                    except OSError as exc:
-                        if exc.errno not in (errno.EACCES, errno.EAGAIN):
-                            raise IndexStoreError(f"cannot lock {lock_path} ({exc.strerror})") from None
-                        if time.monotonic() > deadline:
-                            raise IndexStoreError(
-                                f"document {doc_id} stayed locked by another paperless-dedupe run for "
-                                f"{timeout_seconds:g} s: run 'paperless-dedupe hook --document-id N' again later"
-                            ) from None
-                        time.sleep(0.02)
-            yield
-        finally:
-            os.close(fd)  # releases every lock this process holds on the file
-
-    def annotated(self, doc_id: int) -> set[int]:
-        return {r[0] for r in self.conn.execute("SELECT match_id FROM annotations WHERE doc_id=?", (doc_id,))}
-
-    def record_annotation(self, doc_id: int, match_ids: Iterable[int], at: str) -> None:
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)", [(doc_id, m, at) for m in match_ids]
-        )
-
-    def dismissed_pairs(self) -> set[tuple[int, int]]:
-        return {(a, b) for a, b in self.conn.execute("SELECT a, b FROM dismissed")}
-
-    def dismiss(self, a: int, b: int, reason: str, at: str) -> None:
-        low, high = min(a, b), max(a, b)
-        self.conn.execute("INSERT OR IGNORE INTO dismissed VALUES (?, ?, ?, ?)", (low, high, reason, at))
-
-    # -- results of the last rebuild ------------------------------------
-    def store_results(self, pairs: Sequence[Mapping[str, Any]], groups: Sequence[Mapping[str, Any]]) -> None:
-        self.conn.execute("DELETE FROM result_pairs")
-        self.conn.execute("DELETE FROM result_groups")
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO result_pairs VALUES (?, ?, ?, ?)",
-            [(p["a"], p["b"], p["score"], json.dumps(p)) for p in pairs],
-        )
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO result_groups VALUES (?, ?, ?)",
-            [(g["primary"], json.dumps(g["members"]), g["confidence"]) for g in groups],
-        )
-
-    def results(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        try:
-            pairs = [json.loads(r[0]) for r in self.conn.execute("SELECT detail FROM result_pairs ORDER BY score DESC")]
-            groups = [
-                {"primary": p, "members": json.loads(m), "confidence": c}
-                for p, m, c in self.conn.execute(
-                    "SELECT primary_id, members, confidence FROM result_groups ORDER BY confidence DESC"
-                )
-            ]
-        except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-            raise IndexCorruptError(
-                f"index {self.path}: the stored results are damaged ({exc}): run 'paperless-dedupe rebuild-index'"
-            ) from None
-        return pairs, groups
-
-    def copy_user_state_from(self, other: SqliteIndex) -> None:
-        """Carry annotations and dismissals over into a freshly built index."""
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO annotations VALUES (?, ?, ?)",
-            other.conn.execute("SELECT doc_id, match_id, at FROM annotations").fetchall(),
-        )
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO dismissed VALUES (?, ?, ?, ?)",
-            other.conn.execute("SELECT a, b, reason, at FROM dismissed").fetchall(),
-        )

@@ -36,8 +36,8 @@ from ._http import (
     retry_after_seconds,
     status_failure,
     transport_failure,
-    utc_param,
 )
+from ._listing import DocumentListing
 from ._review_api import ReviewCalls
 
 
@@ -71,7 +71,6 @@ _SAFE_RETRY_STATUSES = frozenset({429, 503})  # the server did not act on the re
 _IDEMPOTENT_BULK = frozenset({"add_tag", "remove_tag", "modify_tags", "modify_custom_fields"})
 _MAX_BACKOFF = 10.0
 _MAX_RETRY_AFTER = 30.0
-_IDS_PER_REQUEST = 200
 
 
 def _lone_surrogates_replaced(text: str) -> str:
@@ -88,7 +87,7 @@ def _lone_surrogates_replaced(text: str) -> str:
         r"\\ufffd", text)
 
 
-class PaperlessClient(ReviewCalls):
+class PaperlessClient(DocumentListing, ReviewCalls):
     """Talks to one Paperless server with one token.  Not thread-safe; cheap to create."""
 
     api_version: int | None
@@ -137,6 +136,7 @@ class PaperlessClient(ReviewCalls):
         self._deadline = deadline
         self._candidate = _VERSIONS[0]
         self._has_root = True
+        self._id_gt: bool | None = None
         self.api_version = None
         self.server_version = None
         self._http = httpx.Client(
@@ -296,20 +296,14 @@ class PaperlessClient(ReviewCalls):
         return data
 
     def _pages(self, path: str, params: Mapping[str, str | int]) -> Iterator[dict[str, Any]]:
-        """Follow a paginated list by page number (``next`` carries the public host, not ours)."""
+        """Follow a paginated list by page number (``next`` carries the public host, not ours).
+        For short lists (tags, fields) only: see ``iter_documents`` for documents."""
         page = 1
         while True:
-            query = {**params, "page": page}
-            resp = self._send("GET", path, params=query)
-            if resp.status_code == 404 and page > 1:
+            got = self._page(path, {**params, "page": page})
+            if got is None:
                 return  # "Invalid page.": the list shrank while we read it
-            if resp.status_code != 200:
-                raise status_failure(resp.status_code, resp.headers, resp.content, None, method="GET", path=path,
-                                     prefix=self._prefix).build(
-                    f"GET {self._prefix}{path}", self._prefix + path, None, self._token)
-            data = self._dict(self._parse(resp, f"GET {self._prefix}{path}", self._prefix + path, None),
-                              "GET", path, key="results")
-            results = self._list(data["results"], "GET", path)
+            data, results = got
             yield from results
             if not data.get("next") or not results:
                 return
@@ -356,50 +350,6 @@ class PaperlessClient(ReviewCalls):
         params = {"fields": fields_param(fields)} if fields else None
         return self._dict(self._call("GET", path, params=params, document_id=document_id),
                           "GET", path, document_id, key="id")
-
-    def iter_documents(
-        self,
-        *,
-        fields: Sequence[str],
-        modified_after: str | None = None,
-        ids: Sequence[int] | None = None,
-        page_size: int = 500,
-    ) -> Iterator[dict[str, Any]]:
-        """Documents in id order (lists omit trashed documents and version rows)."""
-        params: dict[str, str | int] = {"page_size": max(1, int(page_size)), "ordering": "id",
-                                        "fields": fields_param(fields)}
-        if modified_after is not None:
-            params["modified__gt"] = utc_param(modified_after)
-        if ids is None:
-            yield from self._pages("/api/documents/", params)
-            return
-        wanted = sorted({int(i) for i in ids})
-        for start in range(0, len(wanted), _IDS_PER_REQUEST):
-            chunk = wanted[start : start + _IDS_PER_REQUEST]
-            yield from self._pages("/api/documents/", {**params, "id__in": ",".join(map(str, chunk))})
-
-    def document_texts(self, ids: Sequence[int]) -> dict[int, str]:
-        """The current ``content`` of each document in ``ids`` that the token can see
-        (one request per 200 ids); deleted or hidden ones are left out."""
-        if not ids:
-            return {}
-        out: dict[int, str] = {}
-        for item in self.iter_documents(fields=["id", "content"], ids=ids, page_size=_IDS_PER_REQUEST):
-            value = item.get("id")
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise self._shape_error("a document without an integer id", "GET", "/api/documents/")
-            out[value] = str(item.get("content") or "")
-        return out
-
-    def document_ids(self) -> list[int]:
-        """Every document id the token can see."""
-        ids: list[int] = []
-        for item in self.iter_documents(fields=["id"], page_size=10000):
-            value = item.get("id")
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise self._shape_error("a document without an integer id", "GET", "/api/documents/")
-            ids.append(value)
-        return ids
 
     def find_tags(self, name: str) -> list[dict[str, Any]]:
         """Tags named ``name`` in any case (names are unique only case-sensitively)."""
