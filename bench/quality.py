@@ -20,7 +20,7 @@ from typing import Any
 
 from paperless_dedupe_hook import config, engine, rebuild, sources
 from paperless_dedupe_hook.commands import evaluate as evaluation
-from paperless_dedupe_hook.core import discriminative, extract, scoring
+from paperless_dedupe_hook.core import discriminative, extract, ocr_slips, revision, scoring, short
 from paperless_dedupe_hook.rebuild import analyse
 
 # name -> (description, config overrides, module switches)
@@ -52,6 +52,9 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
                          {"fade": True}),
     "all_keys": ("our defaults with every band key of up to 2,000 documents making candidates (as before)", {}, {"keys": 2000}),
     "before_12": ("before issue 12: all three of the above", {}, {"ordered": False, "fade": True, "keys": 2000}),
+    "no_ocr_slips": ("conflicts an OCR confusion explains weigh as much as any (issue 13)", {}, {"slips": False}),
+    "no_short": ("short documents never compared (before issue 13)", {}, {"short": False}),
+    "no_revision": ("no revision verdict: version dates conflict like any date (before issue 13)", {}, {"revision": False}),
 }
 
 
@@ -59,11 +62,18 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
 def switched(switches: dict[str, Any]) -> Iterator[None]:
     saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
     saved_12 = (scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS)
+    saved_13 = (ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS)
     try:
         scoring.ORDERED = switches.get("ordered", scoring.ORDERED)
         discriminative.CONFLICTS_FADE = switches.get("fade", discriminative.CONFLICTS_FADE)
         if "keys" in switches:  # every key shared by at most this many documents makes candidates
             rebuild.COMMON_KEY_DOCS = rebuild.RARE_KEY_DOCS = switches["keys"]
+        if switches.get("slips") is False:
+            ocr_slips.MAX_SLIPS = 0
+        if switches.get("short") is False:
+            short.MIN_TEXT_RATIO = 2.0  # the rule never holds
+        if switches.get("revision") is False:
+            revision._WORDS = frozenset()
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
         if switches.get("fuzzy") == "first":
@@ -78,6 +88,7 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
             discriminative.slot_similarity = kind_level  # type: ignore[assignment]
         yield
     finally:
+        ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS = saved_13
         scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
         scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS = saved_12
 

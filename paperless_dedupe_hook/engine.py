@@ -84,6 +84,7 @@ class Settings:
             "fuzzy_weight": s.fuzzy_weight,
             "discriminative_penalty_strength": s.penalty_strength,
             "containment": s.containment,
+            "report_revisions": s.report_revisions,
             "shingle": f.shingle,
             "ngram_size": f.ngram_size,
             "min_words": f.min_words,
@@ -123,6 +124,7 @@ def settings_from_config(config: Config) -> Settings:
             fuzzy_weight=float(v["detection.fuzzy_weight"]),
             penalty_strength=float(v["detection.discriminative_penalty_strength"]),
             containment=bool(v["detection.containment"]),
+            report_revisions=bool(v["detection.report_revisions"]),
         ),
         banding=banding.resolve(num_perm, v["detection.num_bands"], target),
         lsh_target=target,
@@ -208,6 +210,5 @@ def find_matches(
                    for o in hopeful if o.sample is not None or o.doc_id in fetched]
         hopeful = [o for o in hopeful if o.comparable]  # edited in Paperless to a few words since
     scored = [score(feats, o, settings.scoring, weight=weight) for o in hopeful]
-    threshold = settings.scoring.similarity_threshold
-    matches = sorted((p for p in scored if p.score >= threshold), key=lambda p: -p.score)
+    matches = sorted((p for p in scored if settings.scoring.reports(p)), key=lambda p: -p.score)
     return matches, len(ids)

@@ -186,7 +186,8 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
             )
             index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
         if not feats.comparable:
-            return HookResult(root, [], 0, [], skipped=f"fewer than {settings.features.min_words} words")
+            # (a text under min_words with a few words of its own is compared, by core.short's rule)
+            return HookResult(root, [], 0, [], skipped=f"too little text: {feats.word_count} word(s)")
         annotator = Annotator(
             client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
             link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,

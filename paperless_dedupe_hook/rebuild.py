@@ -294,8 +294,7 @@ def analyse(
         and not (settings.ignore_derived and is_derived_pair(by_id[p[0]].title, by_id[p[1]].title))
     )
     scored = score_pairs(eligible, by_id, df, settings, workers=workers, progress=scoring_progress)
-    threshold = settings.scoring.similarity_threshold
-    matches = sorted((p for p in scored if p.score >= threshold), key=lambda p: (p.a, p.b))
+    matches = sorted((p for p in scored if settings.scoring.reports(p)), key=lambda p: (p.a, p.b))
     groups = cluster.groups((p.a, p.b, p.score) for p in matches)
     return Analysis(
         features=feats,

@@ -182,7 +182,7 @@ def ocr_twin(rng: random.Random, vocab: Sequence[str], base: str, *, light: bool
 class Corpus:
     docs: list[dict[str, Any]]
     groups: list[list[int]]  # each a sorted list of ids that are near-duplicates of each other
-    short: list[int] = field(default_factory=list)  # below min_words: indexed, never compared
+    short: list[int] = field(default_factory=list)  # below min_words: compared only by core.short's rule
 
     @property
     def pairs(self) -> set[tuple[int, int]]:

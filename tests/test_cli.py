@@ -194,3 +194,43 @@ def test_ignore_derived_switch(tmp_path: Path) -> None:
               env={"PAPERLESS_DEDUPE_DETECTION_IGNORE_DERIVED": "false"})
     assert off.returncode == 0, off.stderr
     assert [(p["a"], p["b"]) for p in json.loads(report.read_text())["pairs"]] == [(1, 2)]
+
+
+_POLICY = ("Muster Versicherung AG\nAllgemeine Versicherungsbedingungen\n{version}\n§ 1 Gegenstand\n"
+           "Der Versicherer trägt die Gefahr für die im Versicherungsschein bezeichneten Sachen. {clause}\n"
+           "§ 2 Beitrag\nDer Jahresbeitrag ist am Anfang eines jeden Versicherungsjahres fällig. Die Versicherung beginnt "
+           "mit dem im Versicherungsschein angegebenen Zeitpunkt und verlängert sich jeweils um ein weiteres Jahr.\n"
+           "§ 3 Kündigung\nDer Vertrag kann mit einer Frist von drei Monaten zum Ablauf des Versicherungsjahres "
+           "gekündigt werden. Die Kündigung bedarf der Textform. Gerichtsstand ist der Sitz des Versicherers.\n")
+
+
+def _revision_library(tmp_path: Path) -> Path:
+    docs = [
+        {"id": 1, "title": "AVB 2023", "content": _POLICY.format(version="Stand: 01.03.2023", clause="Sturm ist mitversichert.")},
+        {"id": 2, "title": "AVB 2024", "content": _POLICY.format(version="Stand: 15.09.2024",
+                                                                 clause="Sturm und Starkregen sind mitversichert.")},
+        {"id": 3, "title": "note", "content": "Parcel left with neighbour at no. 439. 13/06/2024"},
+        {"id": 4, "title": "note scan", "content": "Parce1 left with neighbour at no. 439. 13/06/2024"},
+        {"id": 5, "title": "other note", "content": "Parcel left with neighbour at no. 441. 13/06/2024"},
+    ]
+    path = tmp_path / "docs.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    return path
+
+
+def test_report_gives_every_pair_its_verdict(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    out = cli(tmp_path, "rebuild-index", "--from-jsonl", str(_revision_library(tmp_path)), "--report", str(report))
+    assert out.returncode == 0, out.stderr
+    pairs = {(p["a"], p["b"]): p for p in json.loads(report.read_text())["pairs"]}
+    assert set(pairs) == {(1, 2), (3, 4)}
+    assert pairs[(1, 2)]["verdict"] == "revision" and pairs[(1, 2)]["newer"] == 2
+    assert pairs[(3, 4)]["verdict"] == "duplicate"
+
+
+def test_revision_reporting_can_be_switched_off(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    out = cli(tmp_path, "rebuild-index", "--from-jsonl", str(_revision_library(tmp_path)), "--report", str(report),
+              env={"PAPERLESS_DEDUPE_DETECTION_REPORT_REVISIONS": "false"})
+    assert out.returncode == 0, out.stderr
+    assert [(p["a"], p["b"]) for p in json.loads(report.read_text())["pairs"]] == [(3, 4)]

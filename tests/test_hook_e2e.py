@@ -148,10 +148,18 @@ def test_unknown_document_exits_zero(library: FakePaperless, tmp_path: Path) -> 
     assert "999" in out.stderr and "404" in out.stderr
 
 
-def test_short_document_is_indexed_but_not_compared(library: FakePaperless, tmp_path: Path) -> None:
+def test_short_document_is_compared_by_the_short_rule(library: FakePaperless, tmp_path: Path) -> None:
+    # "Call me back": three words, under min_words, compared with other short documents only
     out = run_hook(library, tmp_path, 5)
     assert out.returncode == 0, out.stderr
-    assert "not compared" in out.stdout
+    assert "no duplicates among" in out.stdout and "not compared" not in out.stdout
+
+
+def test_a_lone_word_is_indexed_but_not_compared(library: FakePaperless, tmp_path: Path) -> None:
+    doc_id = library.add_documents([{"title": "one word", "content": "Signature"}])[0]
+    out = run_hook(library, tmp_path, doc_id)
+    assert out.returncode == 0, out.stderr
+    assert "not compared (too little text: 1 word(s))" in out.stdout
 
 
 def test_version_row_resolves_to_its_root(library: FakePaperless, tmp_path: Path) -> None:
@@ -252,3 +260,43 @@ def test_candidate_trashed_in_paperless_is_passed_over(library: FakePaperless, t
     assert rescan.returncode == 0, rescan.stderr
     assert "no duplicates" in rescan.stdout and rescan.stderr == ""
     assert len(writes(library)) == before and library.document(2)["notes"] == []
+
+
+def test_two_scans_of_one_short_note_are_linked_by_the_hook_and_check(library: FakePaperless, tmp_path: Path) -> None:
+    note, scan, other = library.add_documents([
+        {"title": "Notiz", "content": "Paket beim Nachbarn in Nr. 439 abgegeben. 13.06.2024"},
+        {"title": "Scan 2024-06-13", "content": "Paket beirn Nachbarn in Nr. 439 abgegeben. 13.06.2O24"},
+        {"title": "Notiz", "content": "Paket beim Nachbarn in Nr. 441 abgegeben. 13.06.2024"},
+    ])
+    assert run_hook(library, tmp_path, note).returncode == 0
+    out = run_hook(library, tmp_path, scan)
+    assert out.returncode == 0, out.stderr
+    assert f"#{note}" in out.stdout
+    assert our_tag_id(library) in library.document(scan)["tags"]
+    third = run_hook(library, tmp_path, other)  # the same slip for another house: a short template series
+    assert third.returncode == 0 and "no duplicates" in third.stdout, third.stdout
+    env = _env(library, tmp_path)
+    check = subprocess.run([CLI, "check", str(scan)], env=env, capture_output=True, text=True, timeout=60)
+    assert check.returncode == 1 and f"#{note}" in check.stdout, check.stdout + check.stderr
+    lone = library.add_documents([{"title": "one word", "content": "Unterschrift"}])[0]
+    check = subprocess.run([CLI, "check", str(lone)], env=env, capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0 and "not compared (too little text: 1 word(s))" in check.stdout, check.stdout
+
+
+def test_a_revision_is_linked_with_a_note_that_says_so(library: FakePaperless, tmp_path: Path) -> None:
+    body = ("Terms and Conditions of Example Lettings Ltd\n{version}\n1. Scope\nThese terms apply to every tenancy we "
+            "manage for our landlords in the United Kingdom. {clause}\n2. Rent\nRent is due on the first working day of "
+            "each month and is paid by standing order to the account named in the tenancy agreement.\n3. Notice\n"
+            "Either party may end the agreement with two months' notice in writing to the address given above.\n")
+    old, new = library.add_documents([
+        {"title": "Terms 2023", "content": body.format(version="Last updated: 1 March 2023", clause="Pets need consent.")},
+        {"title": "Terms 2024", "content": body.format(version="Last updated: 15 September 2024",
+                                                       clause="Pets and bicycles in flats need our written consent.")},
+    ])
+    assert run_hook(library, tmp_path, old).returncode == 0
+    out = run_hook(library, tmp_path, new)
+    assert out.returncode == 0, out.stderr
+    doc = library.document(new)
+    assert our_tag_id(library) in doc["tags"]
+    note = doc["notes"][0]["note"]
+    assert f"- #{old} “Terms 2023”: a newer version" in note, note  # the words are core.explain's

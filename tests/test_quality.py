@@ -63,7 +63,8 @@ def test_audit_records_every_missed_pair(evaluation: dict) -> None:
     missed = evaluation["missed_pairs"]
     assert len(missed) == round(evaluation["truth_pairs"] * (1 - evaluation["pairs"]["recall"]))
     for record in missed:
-        assert record["stage"] in {"not_candidate", "under_threshold", "penalty", "not_comparable"}
+        assert record["stage"] in {"not_candidate", "under_threshold", "penalty", "not_comparable", "short_rule",
+                                   "revision_not_reported"}
         assert 0.0 <= record["true_sim"] <= 1.0
 
 

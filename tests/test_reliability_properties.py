@@ -15,6 +15,7 @@ from paperless_dedupe_hook.core import minhash, text
 from paperless_dedupe_hook.core.discriminative import discriminative_similarity
 from paperless_dedupe_hook.core.extract import extract_tokens
 from paperless_dedupe_hook.core.features import FeatureParams, compute
+from paperless_dedupe_hook.core.short import comparable_short
 from paperless_dedupe_hook.index.sqlite import SqliteIndex
 from tests.reliability_support import index_health
 
@@ -113,7 +114,10 @@ def test_discriminative_similarity_is_symmetric_and_bounded(a_text: str, b_text:
 def test_features_are_total_and_comparable_iff_enough_words(raw: str, min_words: int) -> None:
     params = FeatureParams(num_permutations=32, min_words=min_words, fuzzy_sample_size=200)
     feats = compute(7, raw, params, title="t")
-    assert feats.comparable == (feats.word_count >= min_words)
+    # Under min_words a text with a few words of its own is still compared, by core.short's rule.
+    short_enough = comparable_short(text.normalize(raw), feats.word_count)
+    assert feats.comparable == (feats.word_count >= min_words or short_enough)
+    assert feats.short == (feats.word_count < min_words and short_enough)
     assert len(feats.fingerprint) == 16
     assert len(feats.head) + len(feats.tail) <= 2 * 200
     if feats.comparable:

@@ -41,12 +41,20 @@ def test_check_refuses_an_id_below_1(library: FakePaperless, tmp_path: Path) -> 
     assert not library.requests
 
 
-def test_check_of_a_short_document_says_it_was_not_compared(library: FakePaperless, tmp_path: Path) -> None:
+def test_check_of_a_short_document_says_whether_it_was_compared(library: FakePaperless, tmp_path: Path) -> None:
+    lone = library.add_documents([{"title": "one word", "content": "Unterschrift"}])[0]
     assert cli(library, tmp_path, "rebuild-index").returncode == 0
+    # "Call me back": under min_words, compared with the other short documents (core.short)
     short = cli(library, tmp_path, "check", "5")
     assert short.returncode == 0, short.stderr
-    assert short.stdout.strip() == "document 5: not compared (fewer than 20 words)"
-    assert json.loads(cli(library, tmp_path, "check", "5", "--json").stdout)["compared"] is False
+    assert short.stdout.strip().startswith("document 5: no duplicates among")
+    assert "a short document" in short.stdout
+    assert json.loads(cli(library, tmp_path, "check", "5", "--json").stdout)["compared"] is True
+    # one word is too little even for that
+    word = cli(library, tmp_path, "check", str(lone))
+    assert word.returncode == 0, word.stderr
+    assert word.stdout.strip() == f"document {lone}: not compared (too little text: 1 word(s))"
+    assert json.loads(cli(library, tmp_path, "check", str(lone), "--json").stdout)["compared"] is False
     long = cli(library, tmp_path, "check", "3")
     assert long.stdout.startswith("document 3: no duplicates among")
 

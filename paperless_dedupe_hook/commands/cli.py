@@ -81,7 +81,8 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     elif not result["compared"]:
         print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
-        print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s)")
+        shown = " (a short document: compared with short ones only)" if result["short"] else ""
+        print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
     return 1 if result["matches"] else 0
 
 

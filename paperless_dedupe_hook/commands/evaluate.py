@@ -64,6 +64,15 @@ def _by_kind(pairs: Mapping[tuple[int, int], str], hit: set[tuple[int, int]]) ->
     return {k: {"pairs": totals[k], "rate": round(hits[k] / totals[k], 4)} for k in sorted(totals)}
 
 
+def _verdicts(pairs: Mapping[tuple[int, int], str], reported: Mapping[tuple[int, int], PairScore]) -> dict[str, dict[str, int]]:
+    """Per labelled kind: how many of its reported pairs got each verdict (duplicate, revision)."""
+    out: dict[str, Counter[str]] = defaultdict(Counter)
+    for pair, kind in pairs.items():
+        if pair in reported:
+            out[kind][reported[pair].verdict] += 1
+    return {k: dict(sorted(v.items())) for k, v in sorted(out.items())}
+
+
 def implied_pairs(groups: Iterable[cluster.Group]) -> set[tuple[int, int]]:
     return {(a, b) for g in groups for a, b in combinations(g.members, 2)}
 
@@ -97,6 +106,10 @@ def evaluate(
             stage = "not_comparable"
         elif not candidate:
             stage = "not_candidate"
+        elif by_id[a].short or by_id[b].short:
+            stage = "short_rule"  # one is under min_words: compared by core.short's rule, or not at all
+        elif ps.verdict == "revision" and not settings.scoring.report_revisions:
+            stage = "revision_not_reported"
         elif combine(ps.similarity, ps.fuzzy, 1.0, settings.scoring) >= threshold:
             stage = "penalty"
         else:
@@ -136,6 +149,7 @@ def evaluate(
         "candidate_recall": round(candidate_hits / len(truth.dup), 4) if truth.dup else 1.0,
         "recall_by_kind": _by_kind(truth.dup, predicted),
         "false_positive_rate_by_kind": _by_kind(truth.negative, predicted),
+        "verdicts_by_kind": _verdicts({**truth.negative, **truth.dup}, {(p.a, p.b): p for p in analysis.matches}),
         "missed_pairs": missed,
         "false_positives": false_positives,
         "over_groups": over_groups,
@@ -175,9 +189,16 @@ def summary_lines(result: Mapping[str, Any]) -> list[str]:
         f"LSH candidate recall {result['candidate_recall']:.4f}",
         "recall by duplicate kind:",
     ]
-    lines += [f"  {k:<18} {v['rate']:.4f}  ({v['pairs']} pairs)" for k, v in result["recall_by_kind"].items()]
+    verdicts = result.get("verdicts_by_kind", {})
+
+    def shown(kind: str) -> str:
+        counts = verdicts.get(kind, {})
+        return ("  verdicts: " + ", ".join(f"{v} {n}" for v, n in counts.items())) if counts else ""
+
+    lines += [f"  {k:<18} {v['rate']:.4f}  ({v['pairs']} pairs){shown(k)}" for k, v in result["recall_by_kind"].items()]
     lines.append("false-positive rate by hard-negative kind:")
-    lines += [f"  {k:<18} {v['rate']:.4f}  ({v['pairs']} pairs)" for k, v in result["false_positive_rate_by_kind"].items()]
+    lines += [f"  {k:<18} {v['rate']:.4f}  ({v['pairs']} pairs){shown(k)}"
+              for k, v in result["false_positive_rate_by_kind"].items()]
     stages: dict[str, int] = defaultdict(int)
     for m in result["missed_pairs"]:
         stages[m["stage"]] += 1

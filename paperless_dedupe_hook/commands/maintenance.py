@@ -184,7 +184,8 @@ def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str
             {p["a"] for p in rep["pairs"]}, settings.features.num_permutations)}
         by_newer: dict[int, list[tuple[PairScore, int, str]]] = {}
         for p in rep["pairs"]:
-            pair = PairScore(p["a"], p["b"], p["score"], p["jaccard"], p["fuzzy"], p["discriminative"], p["containment"])
+            pair = PairScore(p["a"], p["b"], p["score"], p["jaccard"], p["fuzzy"], p["discriminative"], p["containment"],
+                             verdict=str(p.get("verdict", "duplicate")), newer=p.get("newer"))
             by_newer.setdefault(p["b"], []).append((pair, p["a"], titles.get(p["a"], "")))
         outcome = None
         for doc_id in sorted(by_newer):
@@ -283,11 +284,12 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     for m in matches:
         other = m.a if m.b == root else m.b
         out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
-    # Whether the document was compared at all: one too short to compare says so
-    # rather than "no duplicates among 0 candidates".
+    # Whether the document was compared at all: one with too little text even for the short
+    # rule (core.short) says so rather than "no duplicates among 0 candidates".
     compared = feats.comparable
-    why = "" if compared else f"fewer than {settings.features.min_words} words"
+    why = "" if compared else f"too little text: {feats.word_count} word(s)"
     return {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
+            "short": feats.short, "words": feats.word_count,
             "candidates": n, "matches": out}
 
 

@@ -237,8 +237,8 @@ def _slot_map(items: Collection[str]) -> dict[str, set[str]]:
     for item in items:
         if item.startswith(SLOT_MARK):
             label, _, token = item[1:].partition("=")
-            if label:
-                slots.setdefault(label, set()).add(token)
+            if label:  # without blanks: OCR merges "Bill date" into "Billdate"
+                slots.setdefault(label.replace(" ", ""), set()).add(token)
     return slots
 
 

@@ -15,7 +15,7 @@ import hashlib
 import zlib
 from dataclasses import dataclass, replace
 
-from . import minhash, text
+from . import minhash, short, text
 from .extract import extract_features
 
 # Token extraction reads the whole text of any real document; beyond this many
@@ -24,7 +24,7 @@ from .extract import extract_features
 MAX_EXTRACT_CHARS = 2_000_000
 
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
-EXTRACTOR_VERSION = "3"
+EXTRACTOR_VERSION = "4"  # 4: short documents carry a signature and tokens
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,7 +49,9 @@ class Features:
     fingerprint: bytes  # 16-byte BLAKE2b of the normalized text
     word_count: int
     shingle_count: int
-    signature: minhash.Signature | None  # None: below min_words, never compared
+    # None: too little text to compare (core.short.comparable_short); a short document's
+    # (under min_words) is of character 3-grams and compared only with other short ones.
+    signature: minhash.Signature | None
     # The fuzzy head and tail samples, zlib-packed (pack_sample): half the memory of two
     # strings while a rebuild holds every document's features, packed in parallel by the
     # feature workers.  Unpacked only when a pair needs F.  None: read from the index,
@@ -61,6 +63,11 @@ class Features:
     @property
     def comparable(self) -> bool:
         return self.signature is not None
+
+    @property
+    def short(self) -> bool:
+        """Under min_words: compared by core.short's rule, and only with another short document."""
+        return short.is_short(self.tokens)
 
     def samples(self) -> tuple[str, str]:
         """(head, tail); equal for a text shorter than the sample size."""
@@ -119,6 +126,20 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
     folded = text.fold_ocr(normalized)
     word_count = folded.count(" ") + 1 if folded else 0
     head, tail = text.fuzzy_samples(normalized, params.fuzzy_sample_size)
+    if word_count < params.min_words and short.comparable_short(normalized, word_count):
+        # A short document: compared only with short ones, by the stricter rule of core.short.
+        shingle_set = short.shingle_set(folded)
+        return Features(
+            doc_id=doc_id,
+            fingerprint=fingerprint(normalized),
+            word_count=word_count,
+            shingle_count=len(shingle_set),
+            signature=minhash.narrow(minhash.signature(shingle_set, num_permutations=params.num_permutations,
+                                                       seed=params.seed)),
+            sample=pack_sample(head, tail),
+            tokens=extract_features(content) | {short.SHORT_MARK},
+            title=title,
+        )
     if word_count < params.min_words:
         return Features(
             doc_id=doc_id,

@@ -21,6 +21,12 @@ compared separately and the better one counts.  D is the discriminative
 similarity of the extracted tokens (dates, amounts, identifiers, references,
 routes), with tokens that recur across many documents weighing less.
 
+Three rules of issue 13 sit on top: a pair with a short document (under min_words) is
+scored by :mod:`.short` alone (0 against a long one); in a pair whose texts agree, values
+that an OCR confusion explains weigh less in D (:mod:`.ocr_slips`); and two versions of one
+text with different version dates get D without those dates and the verdict ``revision``
+(:mod:`.revision`), which ``ScoreParams.report_revisions`` may keep out of the report.
+
 F and D are the dear parts (rapidfuzz on up to 2 x 5,000 characters; the slot
 comparison), and most LSH candidates of a large library are far from the
 threshold: unless asked for ``exact`` scores, a pair that cannot reach the
@@ -39,7 +45,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, order
+from . import discriminative, minhash, ocr_slips, order, revision, short
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -60,6 +66,7 @@ class ScoreParams:
     fuzzy_weight: float = 40
     penalty_strength: float = 70
     containment: bool = True
+    report_revisions: bool = True  # detection.report_revisions: report revision pairs (core.revision)
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.similarity_threshold <= 1.0:
@@ -68,6 +75,11 @@ class ScoreParams:
             raise ValueError("jaccard_weight + fuzzy_weight must be 100")
         if not 0 <= self.penalty_strength <= 100:
             raise ValueError(f"penalty_strength must be within 0-100, got {self.penalty_strength}")
+
+    def reports(self, pair: PairScore) -> bool:
+        """Whether a scored pair is reported: at or above the threshold, and not a revision
+        when revisions are not to be reported."""
+        return pair.score >= self.similarity_threshold and (self.report_revisions or pair.verdict != "revision")
 
 
 @dataclass(frozen=True)
@@ -82,9 +94,13 @@ class PairScore:
     # False: the pair cannot reach the threshold, and fuzzy (so the score) is only a
     # lower bound; score(..., exact=True) gives the full figures.
     exact: bool = True
+    # "duplicate", or "revision": two versions of one text with different version dates
+    # (core.revision); ``newer`` is then the id of the one with the later version date.
+    verdict: str = "duplicate"
+    newer: int | None = None
 
-    def as_dict(self) -> dict[str, float | int]:
-        return {
+    def as_dict(self) -> dict[str, float | int | str]:
+        out: dict[str, float | int | str] = {
             "a": self.a,
             "b": self.b,
             "score": round(self.score, 4),
@@ -92,7 +108,11 @@ class PairScore:
             "fuzzy": round(self.fuzzy, 4),
             "discriminative": round(self.discriminative, 4),
             "containment": round(self.similarity, 4),
+            "verdict": self.verdict,
         }
+        if self.newer is not None:
+            out["newer"] = self.newer
+        return out
 
 
 def combine(similarity: float, fuzzy: float, discriminative: float, params: ScoreParams) -> float:
@@ -147,10 +167,12 @@ def out_of_reach(a: Features, b: Features, jaccard: float, params: ScoreParams) 
     F = D = 1 (a lower bound, ``exact=False``), given its Jaccard estimate; None for a
     pair that could.  A rebuild counts the signature agreements of all its candidate
     pairs at once and sends only the others to :func:`score`."""
+    low, high = (a.doc_id, b.doc_id) if a.doc_id < b.doc_id else (b.doc_id, a.doc_id)
+    if a.short or b.short:  # short documents: core.short's rule, and only among themselves
+        return None if a.short and b.short else PairScore(low, high, 0.0, jaccard, 0.0, 0.0, jaccard, False)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
     if fuzzy_needed(similarity, 1.0, params) is not None:
         return None
-    low, high = (a.doc_id, b.doc_id) if a.doc_id < b.doc_id else (b.doc_id, a.doc_id)
     if ORDERED:  # the order factor (not computed here) may be 0: the lower bound takes it so
         similarity = 0.0
     return PairScore(low, high, combine(similarity, 0.0, 0.0, params), jaccard, 0.0, 0.0, similarity, False)
@@ -161,11 +183,29 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
     is known to fall short without the texts (the hook fetches only the others)."""
     if a.signature is None or b.signature is None:
         return False
+    if a.short or b.short:
+        return a.short and b.short
     similarity = corrected_similarity(minhash.jaccard(a.signature, b.signature), a.shingle_count, b.shingle_count,
                                       containment=params.containment)
     if fuzzy_needed(similarity, 1.0, params) is None:
         return False
-    return fuzzy_needed(similarity, discriminative.slot_similarity(a.tokens, b.tokens, weight), params) is not None
+    return fuzzy_needed(similarity, _discriminative(a, b, weight, similarity)[0], params) is not None
+
+
+def _discriminative(
+    a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float,
+) -> tuple[float, str, int | None]:
+    """(D, verdict, newer id): in a pair whose texts agree, values whose differences OCR
+    explains weigh less (core.ocr_slips); D without the version dates for two versions of one text."""
+    if similarity >= ocr_slips.MIN_SIMILARITY:
+        weight = ocr_slips.weigher(weight, ocr_slips.explained(a.tokens, b.tokens))
+    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
+    versions = revision.versions(a.tokens, b.tokens)
+    if not versions.differ:
+        return disc, "duplicate", None
+    relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
+                                              revision.without_version_dates(b.tokens, versions.b), weight)
+    return max(disc, relieved), "revision", (a, b)[versions.newer_side].doc_id
 
 
 def score(
@@ -184,8 +224,10 @@ def score(
     jaccard = minhash.jaccard(a.signature, b.signature)
     if not exact and (bound := out_of_reach(a, b, jaccard, params)) is not None:
         return bound
+    if a.short or b.short:
+        return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
+    disc, verdict, newer = _discriminative(a, b, weight, similarity)
     if ORDERED and (exact or fuzzy_needed(similarity, disc, params) is not None):
         # shared shingles out of order are a library's sentences, not a copy (core/order.py)
         similarity *= order.order_factor(order.ordered_overlap(a, b))
@@ -199,4 +241,12 @@ def score(
         fuzzy = fuzzy_similarity(a, b, cutoff=needed)
         complete = fuzzy >= needed or params.fuzzy_weight <= 0
     final = combine(similarity, fuzzy, disc, params)
-    return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity, complete)
+    return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity, complete, verdict, newer)
+
+
+def _short(low: Features, high: Features, jaccard: float) -> PairScore:
+    """A pair with a short document (core.short): its rule where both are short, else 0."""
+    if not (low.short and high.short):
+        return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, jaccard)
+    final, similar, holds = short.short_score(low.head, high.head, low.tokens, high.tokens)
+    return PairScore(low.doc_id, high.doc_id, final, jaccard, similar, 1.0 if holds else 0.0, jaccard)

@@ -1,0 +1,254 @@
+"""Real OCR for the corpus: a text laid out on page images with real fonts, degraded the way
+office scanners and phone photos degrade pages, and read back by tesseract.
+
+    text -> pages (Pillow, DejaVu / Liberation at 300 dpi) -> degrade(profile) -> tesseract -> text
+
+Profiles (the parameters are drawn from ``seed``, so a (text, profile, seed) is one scan):
+
+``office``  a flatbed or office copier at 200-300 dpi: skew under 1 degree, light blur and noise,
+            JPEG 70-90 (the PDF a copier mails).
+``phone``   a photo of the page: rotation up to 1.5 degrees, 150-200 dpi effective, blur,
+            uneven light (a shadow across the page), sensor noise, JPEG 50-80.
+``poor``    a faxed or crumpled page: 110-140 dpi, strong blur and noise, JPEG 30-50.
+            Much of it is not readable any more; the corpus keeps it to say where the limit is.
+
+Results are cached on disk, one JSON file per scan, keyed by the text, the language, the
+degradation (every parameter) and the tesseract version: a rerun reads the cache and never starts tesseract.
+The cache of the CI corpus is committed (``bench/corpus/ocr_cache``), so CI gets the same bytes
+as long as its tesseract is the same version; another version OCRs afresh (and says so).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from rapidfuzz.distance import Levenshtein
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"))
+FONTS = ("DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansCondensed.ttf", "LiberationSerif-Regular.ttf",
+         "LiberationSans-Regular.ttf", "LiberationMono-Regular.ttf", "LiberationSansNarrow-Regular.ttf")
+PROFILES = ("office", "phone", "poor")
+DEFAULT_CACHE = Path(__file__).resolve().parent / "ocr_cache"
+PAGE_DPI = 300
+PAGE_W, PAGE_H = 2480, 3508  # A4 at 300 dpi
+MARGIN = 220
+TESS_LANG = {"de": "deu+eng", "en": "eng+deu"}
+
+
+class OcrUnavailable(RuntimeError):
+    """tesseract, its languages, the fonts or Pillow are missing."""
+
+
+@dataclass(frozen=True)
+class Degradation:
+    profile: str
+    font: str
+    font_pt: float
+    dpi: int  # resolution of the scan the OCR reads
+    angle: float  # degrees
+    blur: float  # Gaussian radius in pixels at the scan's resolution
+    noise: float  # standard deviation of Gaussian noise, 0-255
+    shadow: float  # depth of the uneven light, 0 (even) to 1
+    jpeg: int  # quality
+
+    @classmethod
+    def draw(cls, profile: str, seed: int) -> Degradation:
+        rng = random.Random(f"{profile}:{seed}")
+        font = rng.choice(FONTS)
+        pt = rng.uniform(9.5, 12.0)
+        if profile == "office":
+            return cls(profile, font, pt, rng.choice([200, 240, 300]), rng.uniform(-0.9, 0.9), rng.uniform(0.0, 0.6),
+                       rng.uniform(2, 8), rng.uniform(0.0, 0.1), rng.randint(70, 90))
+        if profile == "phone":
+            return cls(profile, font, pt, rng.randint(150, 200), rng.uniform(-1.5, 1.5), rng.uniform(0.3, 0.8),
+                       rng.uniform(4, 10), rng.uniform(0.15, 0.4), rng.randint(50, 80))
+        if profile == "poor":
+            return cls(profile, font, pt, rng.randint(110, 140), rng.uniform(-2.0, 2.0), rng.uniform(0.8, 1.3),
+                       rng.uniform(10, 18), rng.uniform(0.3, 0.5), rng.randint(30, 50))
+        raise ValueError(f"unknown OCR profile {profile!r}: one of {PROFILES}")
+
+
+@dataclass(frozen=True)
+class Scan:
+    text: str  # what tesseract read
+    cer: float  # character error rate against the source text (see character_error_rate)
+    degradation: Degradation
+    cached: bool
+
+
+def character_error_rate(source: str, ocr: str) -> float:
+    """Edit distance between the two texts with runs of white space made one blank (layout is
+    not an error), over the source's length."""
+    a, b = " ".join(source.split()), " ".join(ocr.split())
+    return Levenshtein.distance(a, b) / max(1, len(a))
+
+
+@lru_cache(maxsize=1)
+def tesseract_version() -> str:
+    exe = shutil.which("tesseract")
+    if exe is None:
+        raise OcrUnavailable("tesseract is not installed (Debian: apt-get install tesseract-ocr tesseract-ocr-deu tesseract-ocr-eng)")
+    out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=False)
+    first = (out.stdout or out.stderr).splitlines()[0].strip() if (out.stdout or out.stderr) else ""
+    langs = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, check=False)
+    have = set((langs.stdout + langs.stderr).split())
+    if not {"deu", "eng"} <= have:
+        raise OcrUnavailable("tesseract lacks deu or eng (Debian: apt-get install tesseract-ocr-deu tesseract-ocr-eng)")
+    return first or "tesseract unknown"
+
+
+def available() -> str | None:
+    """None when real OCR can run here, else why not (one line)."""
+    try:
+        tesseract_version()
+        _font_path(FONTS[0])
+        import PIL  # noqa: F401
+    except OcrUnavailable as exc:
+        return str(exc)
+    except ImportError:
+        return "Pillow is not installed (pip install -e '.[test]')"
+    return None
+
+
+def _font_path(name: str) -> Path:
+    for folder in FONT_DIRS:
+        if (folder / name).exists():
+            return folder / name
+    raise OcrUnavailable(f"font {name} not found under {', '.join(map(str, FONT_DIRS))} "
+                         "(Debian: apt-get install fonts-dejavu-core fonts-liberation)")
+
+
+def cache_key(source: str, lang: str, deg: Degradation, version: str) -> str:
+    """The text, its language, every degradation parameter and the tesseract version."""
+    h = hashlib.sha256()
+    for part in (source, lang, json.dumps(asdict(deg), sort_keys=True), version, "v2"):
+        h.update(part.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def scan(source: str, lang: str, profile: str, seed: int, *, cache: Path | None = DEFAULT_CACHE) -> Scan:
+    """The text tesseract reads from ``source`` laid out on pages and degraded by ``profile``."""
+    version = tesseract_version() if shutil.which("tesseract") else _cached_version(cache)
+    deg = Degradation.draw(profile, seed)
+    key = cache_key(source, lang, deg, version)
+    path = cache / f"{key}.json" if cache is not None else None
+    if path is not None and path.exists():
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        return Scan(stored["text"], stored["cer"], deg, True)
+    if version == "":
+        raise OcrUnavailable("tesseract is not installed and the OCR cache lacks this scan")
+    pages = [_degrade(img, deg, random.Random(f"{seed}:{i}")) for i, img in enumerate(layout(source, deg))]
+    text = "\n".join(_tesseract(img, TESS_LANG.get(lang, "eng+deu")) for img in pages).strip()
+    result = Scan(text, round(character_error_rate(source, text), 4), deg, False)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"text": text, "cer": result.cer, "tesseract": version, "degradation": asdict(deg)},
+                                  ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    return result
+
+
+def _cached_version(cache: Path | None) -> str:
+    """Without tesseract the cache still answers for the version that filled it."""
+    if cache is None or not cache.is_dir():
+        return ""
+    for path in sorted(cache.glob("*.json"))[:1]:
+        return str(json.loads(path.read_text(encoding="utf-8")).get("tesseract", ""))
+    return ""
+
+
+def layout(source: str, deg: Degradation) -> list[object]:
+    """``source`` typeset on A4 pages at 300 dpi (lines wrapped to the text width)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(str(_font_path(deg.font)), round(deg.font_pt * PAGE_DPI / 72))
+    line_h = round(deg.font_pt * PAGE_DPI / 72 * 1.35)
+    width = PAGE_W - 2 * MARGIN
+    lines: list[str] = []
+    for raw in source.splitlines():
+        words = raw.split(" ")
+        current = ""
+        for word in words:
+            trial = word if not current else current + " " + word
+            if current and font.getlength(trial) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    per_page = (PAGE_H - 2 * MARGIN) // line_h
+    pages = []
+    for start in range(0, max(1, len(lines)), per_page):
+        chunk = lines[start : start + per_page]
+        # a short last page (a note, a card) is cut under its text: a small image, a quick OCR
+        img = Image.new("L", (PAGE_W, min(PAGE_H, 2 * MARGIN + max(4, len(chunk)) * line_h)), 255)
+        draw = ImageDraw.Draw(img)
+        for k, line in enumerate(chunk):
+            draw.text((MARGIN, MARGIN + k * line_h), line, font=font, fill=20)
+        pages.append(img)
+    return pages
+
+
+def _degrade(page: object, deg: Degradation, rng: random.Random) -> object:
+    from PIL import Image, ImageFilter
+
+    img: Image.Image = page  # type: ignore[assignment]
+    if deg.angle:
+        img = img.rotate(deg.angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=235)
+    scale = deg.dpi / PAGE_DPI
+    img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.BILINEAR)
+    if deg.blur:
+        img = img.filter(ImageFilter.GaussianBlur(deg.blur))
+    if deg.shadow:
+        # uneven light: a linear gradient across the page in a random direction, darker on one side
+        w, h = img.size
+        theta = rng.uniform(0, 2 * math.pi)
+        dx, dy = math.cos(theta), math.sin(theta)
+        small = Image.new("L", (64, 64))
+        small.putdata([round(255 * (1 - deg.shadow * (0.5 + 0.5 * ((x / 63 - 0.5) * dx + (y / 63 - 0.5) * dy) * 1.4)))
+                       for y in range(64) for x in range(64)])
+        light = small.resize((w, h), Image.Resampling.BILINEAR)
+        img = _multiply(img, light)
+    if deg.noise:
+        img = _add_noise(img, Image.effect_noise(img.size, deg.noise))
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=deg.jpeg)
+    buf.seek(0)
+    return Image.open(buf).convert("L")
+
+
+def _multiply(img: object, light: object) -> object:
+    from PIL import ImageChops
+
+    return ImageChops.multiply(img, light)  # type: ignore[arg-type]
+
+
+def _add_noise(img: object, noise: object) -> object:
+    from PIL import ImageChops
+
+    # effect_noise is centred on 128: shift it to zero mean around each pixel
+    return ImageChops.add(img, noise, scale=1.0, offset=-128)  # type: ignore[arg-type]
+
+
+def _tesseract(img: object, lang: str) -> str:
+    with tempfile.TemporaryDirectory(prefix="bench-ocr-") as tmp:
+        path = Path(tmp) / "page.png"
+        img.save(path)  # type: ignore[attr-defined]
+        out = subprocess.run(["tesseract", str(path), "stdout", "-l", lang], capture_output=True, text=True,
+                             check=False, env={**os.environ, "OMP_THREAD_LIMIT": "1"})
+        if out.returncode != 0:
+            raise OcrUnavailable(f"tesseract failed ({out.returncode}): {out.stderr.strip()[:200]}")
+        return out.stdout

@@ -1,0 +1,110 @@
+"""Conflicts that an OCR confusion explains, pure.
+
+Tesseract reads "18. Januar 2025" as "13. Januar 2025", 5.486,00 as 5.436,00, a customer
+number's 0 as D or O, an IBAN's 5 as S or 6.  Extraction folds look-alike *letters* inside
+numbers, and :mod:`.discriminative` sets aside dates and amounts one 1/7 or 3/8 apart; what is
+left conflicts like the next month's invoice.  Here a pair's conflicts are *explained* when
+
+* every value that differs (date, amount, id, ref, IBAN; one on each side of one kind) pairs
+  with a value of the same kind and length on the other side that differs from it only in
+  confusable characters (:data:`CONFUSABLE`: 3/8, 1/7, 5/6, 6/8, 0/8, 0/9, 5/8, 2/7, 1/4 and
+  the look-alike letters O, D, Q, S, B, Z, G, I, l against digits), and
+* all such differences of the pair together are at most :data:`MAX_SLIPS` characters.
+
+One unexplained conflict, or three slips, and nothing is explained: the next invoice of a
+series differs in its date, its number and its amount (months 01/02, numbers ...47/...48 are
+no OCR confusion), so a series keeps every conflict.  The caller lowers the weight of explained
+values (:func:`weigher`), and does so only for a pair whose texts otherwise agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from .extract import SLOT_MARK, token_kind
+
+__all__ = ["CONFUSABLE", "MAX_SLIPS", "MIN_SIMILARITY", "SLIP_WEIGHT", "explained", "weigher"]
+
+CONFUSABLE = frozenset(frozenset(p) for p in (
+    "38", "17", "56", "68", "08", "09", "58", "27", "14",
+    "O0", "D0", "Q0", "S5", "S8", "B8", "Z2", "G6", "I1", "L1", "T7", "A4",
+))
+MAX_SLIPS = 2
+#: How much an explained conflict weighs against a clean one.
+SLIP_WEIGHT = 0.2
+#: The texts must otherwise agree: the pair's shingle similarity (J, containment-corrected) at
+#: least this.  Letters of one insurer with the same letterhead and footer and other bodies stay
+#: under it; a scan and its original, or two scans, are over it.
+MIN_SIMILARITY = 0.85
+_KINDS = frozenset({"date", "amount", "id", "ref", "iban"})
+
+
+def _value(token: str) -> str:
+    cut = token.find(":", 3) + 1 if token.startswith("id:") else token.find(":") + 1
+    return token[cut:]
+
+
+def _space(token: str) -> str:
+    cut = token.find(":", 3) + 1 if token.startswith("id:") else token.find(":") + 1
+    return token[:cut]
+
+
+def _slips(x: str, y: str) -> int | None:
+    """Confusable characters between two values of one length, None if any other difference."""
+    if len(x) != len(y):
+        return None
+    n = 0
+    for p, q in zip(x, y, strict=True):
+        if p != q:
+            if frozenset((p.upper(), q.upper())) not in CONFUSABLE:
+                return None
+            n += 1
+    return n
+
+
+def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
+    """The values of a pair whose differences OCR explains (both sides' tokens), or the empty
+    set when any conflict is not explained or there are more than MAX_SLIPS slips."""
+    plain_a = {t for t in a if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS}
+    plain_b = {t for t in b if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS}
+    only_a, only_b = sorted(plain_a - plain_b), sorted(plain_b - plain_a)
+    if not only_a or not only_b:
+        return frozenset()
+    used: set[str] = set()
+    out: set[str] = set()
+    slips = 0
+    left_a = []
+    for ta in only_a:
+        best = None
+        for tb in only_b:
+            if tb in used or _space(tb) != _space(ta):
+                continue
+            n = _slips(_value(ta), _value(tb))
+            if n is not None and n > 0 and (best is None or n < best[0]):
+                best = (n, tb)
+        if best is None:
+            left_a.append(ta)
+            continue
+        slips += best[0]
+        used.add(best[1])
+        out.update((ta, best[1]))
+    if slips == 0 or slips > MAX_SLIPS:
+        return frozenset()
+    kinds_left_b = {_space(tb) for tb in only_b if tb not in used}
+    if any(_space(ta) in kinds_left_b for ta in left_a):
+        return frozenset()  # a conflict no OCR slip explains: a different document
+    return frozenset(out)
+
+
+def weigher(
+    weight: Callable[[str], float] | None, slips: frozenset[str],
+) -> Callable[[str], float] | None:
+    """``weight`` with the explained values at SLIP_WEIGHT of it."""
+    if not slips:
+        return weight
+
+    def lowered(token: str) -> float:
+        base = 1.0 if weight is None else weight(token)
+        return base * SLIP_WEIGHT if token in slips else base
+
+    return lowered
