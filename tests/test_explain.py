@@ -78,8 +78,8 @@ def test_a_revision_verdict_on_the_pair_says_newer_version() -> None:
     newer = INVOICE.replace("date 2026-10-14", "date 2026-11-02").replace("fourteen days", "thirty days")
     pair = {**SCORES, "verdict": "revision"}
     assert verdict_sentence(pair, diff_texts(INVOICE, newer)) == (
-        "a newer version: “2026-11-02” and 1 other passage changed")
-    assert verdict_sentence(pair) == "a newer version of the same document"  # without texts
+        "a newer version of it, not a copy: “2026-11-02” and 1 other passage changed")
+    assert verdict_sentence(pair) == "a newer version of it, not a copy"  # without texts
     assert verdict_sentence({**SCORES, "verdict": "duplicate"}, diff_texts(INVOICE, INVOICE)) == "same text"
 
 
@@ -93,7 +93,7 @@ class RevisionPair(PairScore):
 def test_the_note_words_a_revision_and_keeps_id_and_title() -> None:
     pair = RevisionPair(1, 2, 0.88, 0.85, 0.9, 0.95, 0.86)
     note = note_text([(pair, 1, "Lease contract 2025")])
-    assert note.splitlines()[1] == ("- #1 “Lease contract 2025”: a newer version of the same document. "
+    assert note.splitlines()[1] == ("- #1 “Lease contract 2025”: a newer version of it, not a copy. "
                                     "Score 0.88 (jaccard 0.85, fuzzy 0.90, discriminative 0.95)")
     plain = PairScore(1, 2, 0.99, 1.0, 0.99, 1.0, 1.0)
     worded = note_text([(plain, 1, "Invoice #4711")], {1: "a newer version: “Ref #4712” changed"})
@@ -153,3 +153,13 @@ def test_segments_give_back_each_original_text(old: str, new: str) -> None:
     assert diff.changed_words >= 0 and diff.ocr_words >= 0
     if old.split() == new.split():
         assert diff.changes == () and diff.ocr_words == 0
+
+
+@pytest.mark.parametrize(("newer", "expected"), [
+    pytest.param(8, "a newer version of it, not a copy", id="consumed-last-is-newer"),
+    pytest.param(3, "an older version of it (an earlier version date), not a copy", id="old-version-consumed-last"),
+    pytest.param(None, "a newer version of it, not a copy", id="unknown-newer"),
+])
+def test_a_revision_says_which_side_is_the_newer_version(newer: int | None, expected: str) -> None:
+    pair = {**SCORES, "a": 3, "b": 8, "verdict": "revision", "newer": newer}
+    assert verdict_sentence(pair) == expected

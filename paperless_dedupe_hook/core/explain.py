@@ -43,6 +43,9 @@ class PairFacts:
     discriminative: float
     containment: float
     verdict: str = "duplicate"
+    # For a revision: whether ``b`` (the higher id, the document a note is written on)
+    # carries the later version date; the one consumed last is not always the newer.
+    b_is_newer: bool = True
 
 
 def facts(pair: Mapping[str, Any] | Any) -> PairFacts:
@@ -64,8 +67,10 @@ def facts(pair: Mapping[str, Any] | Any) -> PairFacts:
 
     jaccard = num("jaccard")
     containment = num("containment", "similarity") or jaccard
+    newer, a, b = get("newer"), get("a", "doc_a"), get("b", "doc_b")
+    b_is_newer = newer is None or a is None or b is None or int(newer) == max(int(a), int(b))
     return PairFacts(num("score"), jaccard, num("fuzzy"), num("discriminative"), containment,
-                     str(get("verdict") or "duplicate"))
+                     str(get("verdict") or "duplicate"), b_is_newer)
 
 
 def _words(n: int) -> str:
@@ -87,15 +92,17 @@ def _with(base: str, *clauses: str) -> str:
     return "; ".join([base, *(c for c in clauses if c)])
 
 
-def _revision(diff: TextDiff | None) -> str:
+def _revision(diff: TextDiff | None, *, b_is_newer: bool = True) -> str:
+    # A user keeps both versions but must know it is not a copy, and which one is current.
+    base = "a newer version of it, not a copy" if b_is_newer else "an older version of it (an earlier version date), not a copy"
     if diff is None or not diff.changes:
-        return "a newer version of the same document"
+        return base
     first = diff.changes[0]
     quoted = _quote(first.new_text or first.old_text)
     others = len(diff.changes) - 1
     if not others:
-        return f"a newer version: {quoted} changed"
-    return f"a newer version: {quoted} and {others} other passage{'s' if others != 1 else ''} changed"
+        return f"{base}: {quoted} changed"
+    return f"{base}: {quoted} and {others} other passage{'s' if others != 1 else ''} changed"
 
 
 def _page(c: Change, truncated: bool) -> str | None:
@@ -176,7 +183,7 @@ def verdict_sentence(pair: Mapping[str, Any] | Any, diff: TextDiff | None = None
     """One sentence (no final period) on how the newer document ``b`` differs from ``a``."""
     f = facts(pair)
     if f.verdict == "revision":
-        return _revision(diff)
+        return _revision(diff, b_is_newer=f.b_is_newer)
     if diff is not None:
         return _from_diff(f, diff)
     return _from_scores(f)
