@@ -115,7 +115,7 @@ def holding(index_path: Path, run: str) -> Iterator[None]:
             if path.read_text(encoding="utf-8") == mine:
                 path.unlink()
         except OSError:
-            pass
+            pass  # gone already, or another run's record: the holder file only feeds messages
 
 
 def holder(index_path: Path) -> str:
