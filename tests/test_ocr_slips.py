@@ -32,7 +32,7 @@ def test_a_scan_with_confusable_digits_is_explained(other: dict[str, str]) -> No
     clean, scan = _tokens(), _tokens(**other)
     slips = ocr_slips.explained(clean, scan)
     assert slips
-    assert slot_similarity(clean, scan, ocr_slips.weigher(None, slips)) > slot_similarity(clean, scan)
+    assert slot_similarity(clean, scan, conflict_weight=ocr_slips.conflict_weigher(slips)) > slot_similarity(clean, scan)
 
 
 @pytest.mark.parametrize("other", [
@@ -46,4 +46,4 @@ def test_a_series_keeps_its_conflicts(other: dict[str, str]) -> None:
 
 def test_the_same_text_has_nothing_to_explain() -> None:
     assert ocr_slips.explained(_tokens(), _tokens()) == frozenset()
-    assert ocr_slips.weigher(None, frozenset()) is None
+    assert ocr_slips.conflict_weigher(frozenset()) is None

@@ -181,17 +181,21 @@ def _pair(only_a: list[str], only_b: list[str]) -> tuple[list[tuple[str, str]], 
 
 
 def _evidence(
-    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None
+    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None,
+    conflict_weight: Callable[[str], float] | None = None,
 ) -> tuple[float, dict[str, float]]:
-    """(agreement weight, conflict weight per conflict class) of two token sets."""
+    """(agreement weight, conflict weight per conflict class) of two token sets.
+
+    ``conflict_weight(token)`` multiplies a conflicting value's weight whether or not
+    conflicts fade (core.ocr_slips lowers the values an OCR confusion explains)."""
     sa, sb = sorted(set(a)), sorted(set(b))
     if sb < sa:  # a canonical order makes the greedy pairing, hence D, exactly symmetric
         sa, sb = sb, sa
     cache: dict[str, float] = {}
 
     def w(token: str, which: int) -> float:
-        if which and not CONFLICTS_FADE:
-            return _weights(token)[1]
+        if which:
+            return _conflict_share(token, weight if CONFLICTS_FADE else None, conflict_weight) * _weights(token)[1]
         if token not in cache:
             x = 1.0 if weight is None else float(weight(token))
             cache[token] = x if math.isfinite(x) and x > 0.0 else 0.0
@@ -232,6 +236,16 @@ def discriminative_similarity(
     return min(1.0, max(0.0, agree / (agree + weak + strong * (1.0 + agree / _STRONG_SCALE))))
 
 
+def _conflict_share(token: str, *weights: Callable[[str], float] | None) -> float:
+    """The product of the weights given for a conflicting value (a bad weight counts as 0)."""
+    share = 1.0
+    for weigh in weights:
+        if weigh is not None:
+            x = float(weigh(token))
+            share *= x if math.isfinite(x) and x > 0.0 else 0.0
+    return share
+
+
 def _slot_map(items: Collection[str]) -> dict[str, set[str]]:
     slots: dict[str, set[str]] = {}
     for item in items:
@@ -242,7 +256,10 @@ def _slot_map(items: Collection[str]) -> dict[str, set[str]]:
     return slots
 
 
-def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None) -> float:
+def slot_conflicts(
+    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
+    *, conflict_weight: Callable[[str], float] | None = None,
+) -> float:
     """Weight of the slots that hold one value in each document, and a different one.
 
     "Invoice date: 31.10." here and "Invoice date: 30.11." there is a conflict; a date that
@@ -264,11 +281,9 @@ def slot_conflicts(a: Collection[str], b: Collection[str], weight: Callable[[str
         matched, neutral = _pair([ta], [tb])
         if matched or neutral:
             continue
-        if CONFLICTS_FADE:
-            factor = min(1.0 if weight is None else float(weight(ta)), 1.0 if weight is None else float(weight(tb)))
-        else:
-            factor = 1.0
-        if math.isfinite(factor) and factor > 0.0:
+        fade = weight if CONFLICTS_FADE else None
+        factor = min(_conflict_share(ta, fade, conflict_weight), _conflict_share(tb, fade, conflict_weight))
+        if factor > 0.0:
             total.append(factor * _weights(ta)[1])
     return math.fsum(total)
 
@@ -282,7 +297,8 @@ UNLABELLED_CONFLICT_SHARE = 0.12
 
 
 def slot_similarity(
-    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None
+    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
+    *, conflict_weight: Callable[[str], float] | None = None,
 ) -> float:
     """``D`` from slots: agreement of the plain tokens against conflicting slots and, at a
     lower share, values of one kind that differ outside a common slot; a reversed route
@@ -291,10 +307,10 @@ def slot_similarity(
     :func:`discriminative_similarity`."""
     plain_a = [t for t in a if not t.startswith(SLOT_MARK)]
     plain_b = [t for t in b if not t.startswith(SLOT_MARK)]
-    agree, conflicts = _evidence(plain_a, plain_b, weight)
+    agree, conflicts = _evidence(plain_a, plain_b, weight, conflict_weight)
     strong = conflicts.get("route", 0.0) + conflicts.get("street", 0.0)
     unlabelled = math.fsum(v for k, v in conflicts.items() if k not in ("route", "street"))
-    weak = SLOT_CONFLICT_FACTOR * slot_conflicts(a, b, weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
+    weak = SLOT_CONFLICT_FACTOR * slot_conflicts(a, b, weight, conflict_weight=conflict_weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
     if strong + weak <= 0.0:
         return 1.0
     return min(1.0, max(0.0, agree / (agree + weak + strong * (1.0 + agree / _STRONG_SCALE))))

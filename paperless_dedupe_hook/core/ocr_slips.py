@@ -14,7 +14,7 @@ left conflicts like the next month's invoice.  Here a pair's conflicts are *expl
 One unexplained conflict, or three slips, and nothing is explained: the next invoice of a
 series differs in its date, its number and its amount (months 01/02, numbers ...47/...48 are
 no OCR confusion), so a series keeps every conflict.  The caller lowers the weight of explained
-values (:func:`weigher`), and does so only for a pair whose texts otherwise agree.
+values (:func:`conflict_weigher`), and does so only for a pair whose texts otherwise agree.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection
 
 from .extract import SLOT_MARK, token_kind
 
-__all__ = ["CONFUSABLE", "MAX_SLIPS", "MIN_SIMILARITY", "SLIP_WEIGHT", "explained", "weigher"]
+__all__ = ["CONFUSABLE", "MAX_SLIPS", "MIN_SIMILARITY", "SLIP_WEIGHT", "conflict_weigher", "explained"]
 
 CONFUSABLE = frozenset(frozenset(p) for p in (
     "38", "17", "56", "68", "08", "09", "58", "27", "14",
@@ -96,15 +96,13 @@ def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def weigher(
-    weight: Callable[[str], float] | None, slips: frozenset[str],
-) -> Callable[[str], float] | None:
-    """``weight`` with the explained values at SLIP_WEIGHT of it."""
+def conflict_weigher(slips: frozenset[str]) -> Callable[[str], float] | None:
+    """The conflict weight of :func:`discriminative.slot_similarity`: SLIP_WEIGHT for the
+    explained values, 1 for every other; None when nothing is explained."""
     if not slips:
-        return weight
+        return None
 
     def lowered(token: str) -> float:
-        base = 1.0 if weight is None else weight(token)
-        return base * SLIP_WEIGHT if token in slips else base
+        return SLIP_WEIGHT if token in slips else 1.0
 
     return lowered

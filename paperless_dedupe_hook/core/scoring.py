@@ -197,14 +197,16 @@ def _discriminative(
 ) -> tuple[float, str, int | None]:
     """(D, verdict, newer id): in a pair whose texts agree, values whose differences OCR
     explains weigh less (core.ocr_slips); D without the version dates for two versions of one text."""
+    slips = None
     if similarity >= ocr_slips.MIN_SIMILARITY:
-        weight = ocr_slips.weigher(weight, ocr_slips.explained(a.tokens, b.tokens))
-    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight)
+        slips = ocr_slips.conflict_weigher(ocr_slips.explained(a.tokens, b.tokens))
+    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
     versions = revision.versions(a.tokens, b.tokens)
     if not versions.differ:
         return disc, "duplicate", None
     relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
-                                              revision.without_version_dates(b.tokens, versions.b), weight)
+                                              revision.without_version_dates(b.tokens, versions.b), weight,
+                                              conflict_weight=slips)
     return max(disc, relieved), "revision", (a, b)[versions.newer_side].doc_id
 
 
