@@ -126,8 +126,24 @@ def with_stamp(text: str, doc: Doc, rng: random.Random) -> str:
     return N.print_stamp(rng, doc.created, doc.lang) + "\n" + text + "\n" + stamp
 
 
-_AMOUNT = re.compile(r"\d{1,3}(?:[.,]\d{3})*[.,]\d{2}")
-_NUMBER = re.compile(r"\b\d{1,2}\b")
+# A sum, or a number of days or months, in a clause: never a piece of a date ("13.07" of
+# 13.07.2025, the month of 2025-05-13, the day of "13 July 2025"), a time or a phone number.
+# Before, a draft's "changed number" was often a date's month, written as no one would
+# ("2025-5-13"), and the draft then disagreed with its original in a date (issue 12).
+_AMOUNT = re.compile(r"(?<![\w.,/:+-])\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\w]|[.,/:-]\d)")
+_NUMBER = re.compile(r"(?<![\w.,/:+-])\d{1,2}(?![\w]|[.,/:-]\d)")
+_MONTHS = r"(?:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)"
+_MONTH_AFTER = re.compile(rf"\.?[ \t]+{_MONTHS}", re.I)
+_MONTH_BEFORE = re.compile(rf"{_MONTHS}[a-zä]*\.?[ \t]+$", re.I)
+
+
+def _changeable(text: str) -> re.Match[str] | None:
+    """The first sum, else the first small number, of a clause that is no part of a date."""
+    for pattern in (_AMOUNT, _NUMBER):
+        for m in pattern.finditer(text):
+            if not (_MONTH_AFTER.match(text, m.end()) or _MONTH_BEFORE.search(text[max(0, m.start() - 12):m.start()])):
+                return m
+    return None
 
 
 def revise(blocks: list[Block], p: Prose, rng: random.Random) -> list[Block]:
@@ -154,7 +170,7 @@ def revise(blocks: list[Block], p: Prose, rng: random.Random) -> list[Block]:
             sents[j] = new
             out[i] = ("para", ". ".join(sents))
         elif r < 0.7:  # a sum or a number of days/months changed
-            m = _AMOUNT.search(text) or _NUMBER.search(text)
+            m = _changeable(text)
             if not m:
                 continue
             val = m.group(0)

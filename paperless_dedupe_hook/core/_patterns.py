@@ -281,6 +281,7 @@ NOT_PLACES: Final = frozenset({
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "montag", "dienstag",
     "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "page", "seite", "mr", "mrs", "ms", "dr",
     "the", "this", "that", "we", "you", "i", "der", "die", "das", "den", "dem", "ihnen", "uns",
+    "herr", "herrn", "frau",  # "von Herrn Koch geprüft. Nach ...": a person, not a place
     *(n.rstrip(".") for names in MONTHS for n in names),
 })
 

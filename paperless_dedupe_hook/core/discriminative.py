@@ -59,11 +59,16 @@ _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3,
 _STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
 _HOUSE = re.compile(r"[0-9][0-9a-z]*$")
 _MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
-#: Whether ``weight`` also lowers conflicts.  It does not: a value common in the archive
-#: (a date that a hundred other letters carry) agreeing says little, but two different
-#: values in one slot say "another document" however common each is; with fading
-#: conflicts the month of the 120th payslip weighed a third of the 3rd's (issue 12).
+#: Whether ``weight`` also lowers the conflicts of values outside a common slot (kind-level:
+#: a date here, another date there).  It does not: fading them gained three re-scans and
+#: a copy missing a page on one realistic corpus and cost 10 series false positives on the
+#: other (docs/quality.md, issue 12, variant ``fading_unlabelled``).
 CONFLICTS_FADE = False
+#: Whether ``weight`` lowers the conflicts of one labelled slot.  It does not: a value common
+#: in the archive (a date that a hundred other letters carry) agreeing says little, but two
+#: different values in one slot say "another document" however common each is; with fading
+#: slot conflicts the month of the 120th payslip weighed a third of the 3rd's (issue 12).
+SLOT_CONFLICTS_FADE = False
 
 
 def _weights(token: str) -> tuple[float, float]:
@@ -256,6 +261,41 @@ def _slot_map(items: Collection[str]) -> dict[str, set[str]]:
     return slots
 
 
+def _street_echoes(a: Collection[str], b: Collection[str]) -> frozenset[str]:
+    """Street values that one document reads twice: an OCR slip of an address both carry
+    ("Am Markt 39" in the letterhead, "Am Mart 39" in the footer), or an address that lost
+    its first word to a stray mark ("Am~ Markt 39" read as "Markt 39").  They are set aside,
+    not counted against the pair: a street conflict is strong, and a re-scan shows these."""
+    streets_a = {t for t in a if t.startswith("street:")}
+    streets_b = {t for t in b if t.startswith("street:")}
+    if not streets_a or not streets_b or streets_a == streets_b:
+        return frozenset()
+    common = streets_a & streets_b
+    aside = set()
+    for token in sorted(streets_a ^ streets_b):
+        value = _split(token)[1]
+        other = streets_b - streets_a if token in streets_a else streets_a - streets_b
+        if any(_compatible("street", value, _split(u)[1]) for u in common) or \
+                any(_lost_first_word(value, _split(u)[1]) for u in other):
+            aside.add(token)
+    return frozenset(aside)
+
+
+def _lost_first_word(x: str, y: str) -> bool:
+    """One street name is the other's without its first word(s), at one house number."""
+    (nx, hx), (ny, hy) = _house(x), _house(y)
+    short, long = sorted((nx, ny), key=len)
+    return bool(hx) and hx == hy and len(short) >= 5 and len(long) > len(short) and long.endswith(short)
+
+
+def _moved(ta: str, tb: str, a: Collection[str], b: Collection[str]) -> bool:
+    """Whether two values of one slot are each also a value of the other document: a scan
+    that read a table's labels and values out of line ("Basic pay 306,23" here, "Basic pay
+    6.124,64" there, both amounts on both payslips) has moved them, not changed them.  The
+    next payslip of a series has another net pay, which the first does not carry at all."""
+    return ta in b and tb in a
+
+
 def slot_conflicts(
     a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
     *, conflict_weight: Callable[[str], float] | None = None,
@@ -278,10 +318,12 @@ def slot_conflicts(
         month_of_date = ta.startswith("date:") and min(len(ta), len(tb)) == 12 and ta[:12] == tb[:12]
         if token_kind(ta) != token_kind(tb) or month_of_date:
             continue  # date:2024-01 against date:2024-01-31: a day that OCR lost, as in _evidence
+        if _moved(ta, tb, a, b):
+            continue
         matched, neutral = _pair([ta], [tb])
         if matched or neutral:
             continue
-        fade = weight if CONFLICTS_FADE else None
+        fade = weight if SLOT_CONFLICTS_FADE else None
         factor = min(_conflict_share(ta, fade, conflict_weight), _conflict_share(tb, fade, conflict_weight))
         if factor > 0.0:
             total.append(factor * _weights(ta)[1])
@@ -307,6 +349,9 @@ def slot_similarity(
     :func:`discriminative_similarity`."""
     plain_a = [t for t in a if not t.startswith(SLOT_MARK)]
     plain_b = [t for t in b if not t.startswith(SLOT_MARK)]
+    if aside := _street_echoes(plain_a, plain_b):
+        plain_a = [t for t in plain_a if t not in aside]
+        plain_b = [t for t in plain_b if t not in aside]
     agree, conflicts = _evidence(plain_a, plain_b, weight, conflict_weight)
     strong = conflicts.get("route", 0.0) + conflicts.get("street", 0.0)
     unlabelled = math.fsum(v for k, v in conflicts.items() if k not in ("route", "street"))

@@ -362,12 +362,20 @@ def _route(scan: _Scan, m: re.Match[str] | None, check_words: bool = True) -> No
         scan.take(m.start("a"), m.end("b"), f"route:{a}>{b}")
 
 
+def _sentence_break(m: re.Match[str]) -> bool:
+    """"... wurden von Petra Lange dokumentiert. Nach Einschätzung der Projektleitung ...":
+    the place ends a sentence and "Nach" (no colon: not a form's label) opens the next one."""
+    between = m.string[m.end("a"):m.start("b")]
+    return m["a"].endswith(".") and "Nach" in between and ":" not in between
+
+
 def _routes(scan: _Scan) -> None:
     t, starts = scan.text, scan.starts
     for pos in starts.get("route", ()):
         _route(scan, P.ROUTE_LABELLED.match(t, pos), check_words=False)
     for pos in starts.get("von", ()):
-        _route(scan, P.ROUTE_VON_NACH.match(t, pos))
+        m = P.ROUTE_VON_NACH.match(t, pos)
+        _route(scan, None if m is None or _sentence_break(m) else m)
     lines: set[tuple[int, int]] = set()
     for arrow in P.ARROWS:
         pos = t.find(arrow)
