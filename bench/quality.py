@@ -50,6 +50,12 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "no_order": ("our defaults without the order factor on the shingle similarity", {}, {"ordered": False}),
     "fading_conflicts": ("our defaults with conflicts weighed down for values common in the archive", {},
                          {"fade": True}),
+    "fading_unlabelled": ("our defaults with conflicts outside a common slot weighed down for common values "
+                          "(slot conflicts keep their weight)", {}, {"fade_unlabelled": True}),
+    "no_moved_slots": ("slot values a scan read out of line (each also a value of the other) conflict", {},
+                       {"moved": False}),
+    "no_street_echoes": ("a street one document reads twice (OCR slip, lost first word) conflicts", {},
+                         {"echoes": False}),
     "all_keys": ("our defaults with every band key of up to 2,000 documents making candidates (as before)", {}, {"keys": 2000}),
     "before_12": ("before issue 12: all three of the above", {}, {"ordered": False, "fade": True, "keys": 2000}),
     "no_ocr_slips": ("conflicts an OCR confusion explains weigh as much as any (issue 13)", {}, {"slips": False}),
@@ -63,9 +69,17 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
     saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
     saved_12 = (scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS)
     saved_13 = (ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS)
+    saved_12a = (discriminative.SLOT_CONFLICTS_FADE, discriminative._moved, discriminative._street_echoes)
     try:
         scoring.ORDERED = switches.get("ordered", scoring.ORDERED)
         discriminative.CONFLICTS_FADE = switches.get("fade", discriminative.CONFLICTS_FADE)
+        discriminative.SLOT_CONFLICTS_FADE = switches.get("fade", discriminative.SLOT_CONFLICTS_FADE)
+        if switches.get("fade_unlabelled"):
+            discriminative.CONFLICTS_FADE = True
+        if switches.get("moved") is False:
+            discriminative._moved = lambda *_: False  # type: ignore[assignment]
+        if switches.get("echoes") is False:
+            discriminative._street_echoes = lambda *_: frozenset()  # type: ignore[assignment]
         if "keys" in switches:  # every key shared by at most this many documents makes candidates
             rebuild.COMMON_KEY_DOCS = rebuild.RARE_KEY_DOCS = switches["keys"]
         if switches.get("slips") is False:
@@ -88,6 +102,7 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
             discriminative.slot_similarity = kind_level  # type: ignore[assignment]
         yield
     finally:
+        discriminative.SLOT_CONFLICTS_FADE, discriminative._moved, discriminative._street_echoes = saved_12a  # type: ignore[assignment]
         ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS = saved_13
         scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
         scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS = saved_12

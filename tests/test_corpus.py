@@ -206,3 +206,21 @@ def test_shipped_sample_is_current_and_complete(tmp_path: Path) -> None:
     kinds = {p["kind"] for p in pairs}
     assert set(G.DUP_KINDS) | set(G.SERIES) <= kinds
     assert set(G.EDGE_KINDS) <= {m["role"] for m in meta.values()}
+
+
+@pytest.mark.parametrize(("clause", "changed"), [
+    pytest.param("This agreement commences on 2025-05-13 for 14 days.", "14", id="iso-date"),
+    pytest.param("Der Vertrag beginnt am 12.01.2023 und endet nach 3 Monaten.", "3", id="dotted-date"),
+    pytest.param("It commences on 13 July 2025 with a notice of 30 days", "30", id="day-month-name"),
+    pytest.param("Beginn am 6. August 2023, Kündigung mit 3 Monaten", "3", id="day-month-name-de"),
+    pytest.param("from July 13, 2025 within 30 days", "30", id="month-name-day"),
+    pytest.param("The fee is EUR 1.234,56 per month, due in 14 days", "1.234,56", id="sum-first"),
+    pytest.param("Meeting at 8:00 on 12.03.2024", None, id="time-and-date-only"),
+])
+def test_a_draft_changes_a_sum_or_period_never_a_piece_of_a_date(clause: str, changed: str | None) -> None:
+    """Issue 12: a draft's "changed number" used to be a date's month (2025-05-13 became
+    2025-7-13), and drafts then disagreed with their original in a date."""
+    from bench.corpus.dups import _changeable
+
+    m = _changeable(clause)
+    assert (m.group(0) if m else None) == changed

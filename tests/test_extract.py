@@ -174,6 +174,7 @@ EXAMPLES = [
     pytest.param("Von: Hamburg Nach: Köln", {"route:HAMBURG>KOLN"}, id="von-nach"),
     pytest.param("Von: Hamburg\nNach: Köln", {"route:HAMBURG>KOLN"}, id="von-nach-two-lines"),
     pytest.param("Fahrt von München nach Berlin", {"route:MUNCHEN>BERLIN"}, id="von-nach-prose"),
+    pytest.param("Von: Frankfurt a.M.\nNach: Berlin", {"route:FRANKFURTAM>BERLIN"}, id="von-nach-abbreviated-place"),
     pytest.param("Your trip from Munich to Berlin", {"route:MUNICH>BERLIN"}, id="from-to"),
     pytest.param("Berlin → Hamburg", {"route:BERLIN>HAMBURG"}, id="arrow"),
     pytest.param("Flight FRA-JFK", {"route:FRA>JFK"}, id="airport-codes"),
@@ -215,6 +216,10 @@ NOTHING = [
     pytest.param("Version 2.10 vom Hersteller", id="version"),
     pytest.param("Die Frist beträgt 14 Tage, 10115 Berlin ist zuständig", id="number-before-postcode-no-street"),
     pytest.param("Wir liefern 3 Paletten an Lager 12", id="quantities"),
+    # issue 12: a sentence that ends on its "von ..." and a next one that opens with "Nach ..."
+    pytest.param("Abweichungen wurden von\nPetra Lange dokumentiert. Nach Einschätzung der Projektleitung",
+                 id="von-nach-two-sentences"),
+    pytest.param("Die Kosten wurden von Herrn Koch geprüft, nach Rücksprache mit der Leitung", id="von-herrn-nach"),
     pytest.param("", id="empty"),
 ]
 

@@ -101,11 +101,11 @@ def realistic(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_realistic_archive_pair_floors(realistic: dict) -> None:
-    # measured on this corpus: precision 0.995, recall 0.985, F1 0.990, candidate recall 1.000
+    # measured on this corpus: precision 0.990, recall 0.995, F1 0.992, candidate recall 1.000
     # (before issue 12's changes the same generator gave F1 0.86 at 3,000 documents, docs/quality.md)
     assert realistic["pairs"]["precision"] >= 0.97
-    assert realistic["pairs"]["recall"] >= 0.95
-    assert realistic["pairs"]["f1"] >= 0.96
+    assert realistic["pairs"]["recall"] >= 0.97
+    assert realistic["pairs"]["f1"] >= 0.97
     assert realistic["candidate_recall"] >= 0.98
 
 
@@ -113,11 +113,12 @@ def test_realistic_archive_template_families_stay_apart(realistic: dict) -> None
     rates = realistic["false_positive_rate_by_kind"]
     assert set(rates) >= {"invoice_series", "payslip", "manual_library", "clause_library", "insurer_letters", "short_note"}
     for kind, figure in rates.items():
-        # measured: 0 everywhere but payment_reminder (1 of 77 pairs, 0.013)
+        # measured: 0 everywhere but invoice_series (1 of 6,350 pairs) and payment_reminder (1 of 77, 0.013)
         assert figure["rate"] <= 0.03, kind
 
 
 def test_realistic_archive_duplicate_kinds_are_found(realistic: dict) -> None:
     for kind, figure in realistic["recall_by_kind"].items():
-        # measured: 1.000 for every kind but rescan (0.960 of 75 pairs)
-        assert figure["rate"] >= 0.90, kind
+        # measured: 1.000 for every kind but rescan (0.987 of 75 pairs; 0.960 before the
+        # slot values a scan moved and the streets it read twice stopped conflicting)
+        assert figure["rate"] >= 0.95, kind

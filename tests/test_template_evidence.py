@@ -164,3 +164,35 @@ def test_candidates_per_document_do_not_grow_with_the_archive(tmp_path: Path, se
     # 1.17: that part still grows with the archive (docs/benchmarks.md, an open point)
     assert total[1] <= total[0] * 1.2, (total, outside)
     assert outside[1] < 0.2 * total[1], (total, outside)
+
+
+def _payslip(values: dict[str, str], *extra: str) -> list[str]:
+    """Tokens of a payslip: each labelled amount as a slot and as a plain token."""
+    slots = [f"{SLOT_MARK}{label}=amount:{v}" for label, v in values.items()]
+    return [*slots, *(f"amount:{v}" for v in values.values()), "id:personnel:45318", *extra]
+
+
+def test_slot_values_a_scan_read_out_of_line_do_not_conflict() -> None:
+    """A re-scan that put the table's values under other labels has moved them: each value
+    is still a value of the other payslip.  The next month's net pay is not."""
+    clean = _payslip({"basic pay": "612464", "income tax": "97994", "net pay": "425146"})
+    shifted = _payslip({"basic pay": "425146", "income tax": "612464", "net pay": "97994"})
+    next_month = _payslip({"basic pay": "612464", "income tax": "97994", "net pay": "426331"})
+    assert discriminative.slot_conflicts(clean, shifted) == 0.0
+    assert discriminative.slot_similarity(clean, shifted) == 1.0
+    assert discriminative.slot_conflicts(clean, next_month) > 0.0
+    assert discriminative.slot_similarity(clean, next_month) < 1.0
+
+
+@pytest.mark.parametrize(("a", "b", "conflict"), [
+    pytest.param({"street:ammarkt39", "street:ammart39"}, {"street:ammarkt39", "street:konigsallee2"}, False,
+                 id="ocr-slip-beside-the-clean-address"),
+    pytest.param({"street:ammarkt39"}, {"street:markt39"}, False, id="address-lost-its-first-word"),
+    pytest.param({"street:ammarkt39"}, {"street:markt38"}, True, id="another-house"),
+    pytest.param({"street:lindenstrasse12"}, {"street:eichenweg4"}, True, id="another-street"),
+    pytest.param({"street:ammarkt39", "street:lindenstrasse12"}, {"street:ammarkt39", "street:eichenweg4"}, True,
+                 id="one-sender-two-tenants"),
+])
+def test_a_street_read_twice_is_no_conflict(a: set[str], b: set[str], conflict: bool) -> None:
+    common = {"date:2024-03-01", "id:customer:77432"}
+    assert (discriminative.slot_similarity(a | common, b | common) < 1.0) == conflict
