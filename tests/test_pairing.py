@@ -3,14 +3,14 @@ replaced, written out here as the reference: same pairs, in the same order, for 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook.core import _pairing
-from paperless_dedupe_hook.core.extract import token_kind
+from paperless_dedupe_hook.core import _pairing, discriminative
+from paperless_dedupe_hook.core.extract import SLOT_MARK, token_kind
 
 _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
 _LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "Z2", "G6", "A4", "T7"))
@@ -105,6 +105,14 @@ def test_pairing_is_the_variant_bucket_pairing(a: list[str], b: list[str]) -> No
     assert _pairing.pair_unmatched(only_a, only_b) == reference_pairing(only_a, only_b)
 
 
+@settings(max_examples=600, deadline=None)
+@given(_token, _token)
+def test_one_value_is_the_pairing_of_two_values(ta: str, tb: str) -> None:
+    if ta != tb:
+        matched, neutral = reference_pairing([ta], [tb])
+        assert _pairing.one_value(ta, tb) == bool(matched or neutral)
+
+
 @pytest.mark.parametrize(("a", "b", "expected"), [
     pytest.param(["date:2024-01-17"], ["date:2024-01-71"], ([], []), id="transposition-is-two-edits"),
     pytest.param(["id:invoice:RE2024O0173"], ["id:invoice:RE202400173"], ([("id:invoice:RE2024O0173", "id:invoice:RE202400173")], []),
@@ -123,3 +131,33 @@ def test_several_partners_take_the_first_variant() -> None:
     b = ["id:invoice:012345G7", "id:invoice:01234567"]
     assert _pairing.pair_unmatched(a, b) == reference_pairing(a, b)
     assert _pairing.pair_unmatched(a, b)[0] == [("id:invoice:O1234567", "id:invoice:01234567")]
+
+
+# Documents as token sets with labelled slots, some labels shared, values often one slip apart.
+_label = st.sampled_from(["rechnungsdatum", "invoice no", "betrag", "stand", "kundennummer"])
+_slot = st.builds(lambda label, token: f"{SLOT_MARK}{label}={token}", _label, _token)
+_document = st.builds(lambda plain, slots: frozenset(plain + slots), st.lists(_token, max_size=25),
+                      st.lists(_slot, max_size=6))
+
+
+def _idf_like(token: str) -> float:
+    return 1.0 / (1.0 + len(token) % 4)  # any positive weight: the bound does not assume one under 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(_document, _document, st.sampled_from([None, _idf_like]))
+def test_the_bound_is_never_under_d(a: frozenset[str], b: frozenset[str], weight: Callable[[str], float] | None) -> None:
+    bound = discriminative.slot_similarity_bound(a, b, weight)
+    assert 0.0 <= discriminative.slot_similarity(a, b, weight) <= bound <= 1.0
+
+
+def test_the_bound_tells_a_series_from_a_copy() -> None:
+    # Two months of one payslip: the labelled month and net pay differ, so the bound alone
+    # keeps the pair out of reach; a rescan of one of them has no slot conflict (bound 1).
+    march = frozenset({"id:personnel:48213", "amount:3120,00", "date:2024-03-31", "iban:DE44500105175407324931",
+                       f"{SLOT_MARK}abrechnungsmonat=date:2024-03", f"{SLOT_MARK}auszahlung=amount:2120,11"})
+    april = frozenset({"id:personnel:48213", "amount:3120,00", "date:2024-04-30", "iban:DE44500105175407324931",
+                       f"{SLOT_MARK}abrechnungsmonat=date:2024-04", f"{SLOT_MARK}auszahlung=amount:2089,40"})
+    series = discriminative.slot_similarity_bound(march, april)
+    assert discriminative.slot_similarity(march, april) <= series < 0.6
+    assert discriminative.slot_similarity_bound(march, march | {"date:2024-05-02"}) == 1.0

@@ -183,3 +183,17 @@ def pair_unmatched(
                 used.add(hit)
                 neutral.append((ta, hit))
     return matched, neutral
+
+
+def one_value(ta: str, tb: str) -> bool:
+    """Whether :func:`pair_unmatched` pairs ``ta`` and ``tb`` alone (agreeing or neutral): the
+    question a labelled slot asks of its two values, in a fraction of the time."""
+    space_a, value_a, kind_a, fuzzy_a, key_a = _parts(ta)
+    space_b, value_b, _kind_b, fuzzy_b, key_b = _parts(tb)
+    if key_a is not None and key_a == key_b:
+        return True
+    if space_a != space_b:
+        return False
+    if fuzzy_a and fuzzy_b and abs(len(value_a) - len(value_b)) <= 1 and near(value_a, value_b, kind_a in _NEUTRAL_KINDS):
+        return True
+    return _compatible(kind_a, value_a, value_b)
