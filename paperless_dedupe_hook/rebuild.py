@@ -242,6 +242,10 @@ def _score_rest(
             if progress is not None:
                 progress(len(out))
         return out
+    # Jobs of pairs that share documents: a job then carries (pickles) a few hundred
+    # documents instead of thousands, and the scorer's per-document caches hit.
+    order = local_order(pairs)
+    local = [pairs[k] for k in order]
     # The workers are forked from a parent holding every document's features: frozen,
     # those objects are never visited by the children's garbage collector, whose
     # writes to their headers would otherwise copy the shared pages into each child.
@@ -249,7 +253,7 @@ def _score_rest(
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             pending: deque[Future[list[PairScore]]] = deque()
-            for job in _score_jobs(pairs, by_id, df, settings):
+            for job in _score_jobs(local, by_id, df, settings):
                 pending.append(pool.submit(_score_chunk, job))
                 while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
                     out.extend(pending.popleft().result())
@@ -261,7 +265,31 @@ def _score_rest(
                     progress(len(out))
     finally:
         gc.unfreeze()
-    return out
+    where = np.empty_like(order)
+    where[order] = np.arange(len(order))  # pairs[k] was scored as out[where[k]]
+    return [out[k] for k in where.tolist()]
+
+
+def local_order(pairs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """Positions of ``pairs`` grouped by connected component of the graph they form (a
+    template family, a duplicate group), then by ids: pairs that share documents come
+    together.  Components by label propagation with pointer jumping, in numpy."""
+    if not pairs:
+        return np.zeros(0, dtype=np.int64)
+    ends = np.array(pairs, dtype=np.int64)
+    ids, dense = np.unique(ends, return_inverse=True)
+    left, right = dense.reshape(-1, 2)[:, 0], dense.reshape(-1, 2)[:, 1]
+    label = np.arange(len(ids), dtype=np.int64)
+    while True:
+        low = np.minimum(label[left], label[right])
+        new = label.copy()
+        np.minimum.at(new, left, low)
+        np.minimum.at(new, right, low)
+        new = new[new]  # a label is a node of the component: follow it towards the smallest
+        if np.array_equal(new, label):
+            break
+        label = new
+    return np.lexsort((right, left, label[left]))
 
 
 def analyse(

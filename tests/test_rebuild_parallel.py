@@ -4,6 +4,9 @@ from array import array
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from paperless_dedupe_hook import config, engine, rebuild, sources
 
@@ -65,3 +68,24 @@ def test_bounds_counted_for_all_pairs_at_once_equal_score(analysis: tuple[engine
     expected = [score(by_id[a], by_id[b], settings.scoring, weight=weight) for a, b in pairs]
     assert rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=1) == expected
     assert rebuild._out_of_reach([], by_id, settings) == []
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)).filter(lambda p: p[0] < p[1]), unique=True, max_size=80))
+def test_local_order_puts_each_connected_component_together(pairs: list[tuple[int, int]]) -> None:
+    order = rebuild.local_order(pairs).tolist()
+    assert sorted(order) == list(range(len(pairs)))  # a permutation: no pair lost or scored twice
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    for a, b in pairs:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    runs = [root(pairs[k][0]) for k in order]
+    starts = [r for k, r in enumerate(runs) if k == 0 or runs[k - 1] != r]
+    assert len(starts) == len(set(starts))  # every component in one run
