@@ -30,12 +30,18 @@ def test_scoring_in_small_jobs_on_two_workers_equals_one_process(
     by_id = {f.doc_id: f for f in one.features}
     jobs = list(rebuild._score_jobs(pairs, by_id, one.document_frequency, settings))
     assert len(jobs) == (len(pairs) + 6) // 7
-    for part, feats, df, _settings in jobs:  # each job carries only what its pairs need
+    for part, feats, df, _settings, _reached_only in jobs:  # each job carries only what its pairs need
         assert set(feats) == {i for p in part for i in p}
         assert set(df) == set().union(*(f.tokens for f in feats.values()))
     parallel = rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=2)
     assert parallel == rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=1)
     assert [(p.a, p.b) for p in parallel] == pairs
+    # Keeping only the scores within reach: the same scores, in the same order, on either path.
+    reached = [p for p in parallel if p.exact or p.score >= settings.scoring.similarity_threshold]
+    assert 0 < len(reached) < len(pairs)
+    for workers in (1, 2):
+        assert rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=workers,
+                                   reached_only=True) == reached
 
 
 def test_features_on_two_workers_equal_one_process(
