@@ -414,9 +414,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--no-redis", action="store_true", help="leave out the Redis index backend row")
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--out", default=None)
+    parser.add_argument("--realistic", metavar="DIR", help="a realistic archive (bench.corpus.realistic): the hook "
+                        "for new members of its largest series instead (bench/hook_realistic.py); needs --index")
+    parser.add_argument("--index", metavar="PATH", help="with --realistic: the index of all of DIR/docs.jsonl")
+    parser.add_argument("--compare-tree", metavar="TREE", help="with --realistic: also time this source tree's hook")
     args = parser.parse_args(argv)
     data = Path(args.data)
     results: dict[str, Any] = {"machine": machine(), "runs": {}}
+    if args.realistic:
+        from bench import hook_realistic
+
+        if not args.index:
+            parser.error("--realistic needs --index PATH (rebuild-index --from-jsonl DIR/docs.jsonl)")
+        log(f"hook, realistic archive {args.realistic}, index {args.index}")
+        r = hook_realistic.bench_realistic(Path(args.realistic), Path(args.index), repeat=args.repeat,
+                                           compare_tree=Path(args.compare_tree) if args.compare_tree else None,
+                                           work_root=data, floor_imports=FLOOR_IMPORTS)
+        hook_realistic.report(r)
+        results["realistic"] = r
+        save(results, Path(args.out) if args.out else data / "results-hook-realistic.json")
+        return results
     for n in [int(s) for s in args.sizes.split(",") if s]:
         log(f"hook: {n:,} documents indexed")
         r = bench_size(data, n, repeat=args.repeat, naive_repeat=args.naive_repeat, with_redis=not args.no_redis)
