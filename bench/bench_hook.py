@@ -51,6 +51,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from bench import _common
 from bench._common import DEFAULT_DATA, REPO, cli, log, machine, median, run, save, time_once, write_config
 from bench.synthetic import Generator, ensure_corpus
 
@@ -424,16 +425,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.realistic:
         from bench import hook_realistic
 
-        if not args.index:
-            parser.error("--realistic needs --index PATH (rebuild-index --from-jsonl DIR/docs.jsonl)")
-        log(f"hook, realistic archive {args.realistic}, index {args.index}")
-        r = hook_realistic.bench_realistic(Path(args.realistic), Path(args.index), repeat=args.repeat,
-                                           compare_tree=Path(args.compare_tree) if args.compare_tree else None,
-                                           work_root=data, floor_imports=FLOOR_IMPORTS)
-        hook_realistic.report(r)
-        results["realistic"] = r
-        save(results, Path(args.out) if args.out else data / "results-hook-realistic.json")
-        return results
+        return hook_realistic.main(args, results, data, floor_imports=FLOOR_IMPORTS, error=parser.error)
+    _common.compile_bytecode()  # as pip install does: no run compiles our modules from source
     for n in [int(s) for s in args.sizes.split(",") if s]:
         log(f"hook: {n:,} documents indexed")
         r = bench_size(data, n, repeat=args.repeat, naive_repeat=args.naive_repeat, with_redis=not args.no_redis)

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench._common import REPO, cli, log, median, time_once, write_config
+from bench._common import REPO, cli, compile_bytecode, log, median, save, time_once, write_config
 
 THIRD_PARTY_FLOOR = "import httpx, numpy, rapidfuzz, sqlite3"
 # The hook's console script, for a tree put in front by PYTHONPATH.
@@ -223,3 +223,20 @@ def report(r: dict[str, Any], say: Callable[[str], None] = log) -> None:
             f"per run, texts fetched per run: {sorted(run['candidate_texts_fetched'] for run in h['requests_per_run'])}")
         say(f"    e.g. {h['output_examples'][0]}")
 
+
+
+def main(args: Any, results: dict[str, Any], data: Path, *, floor_imports: str,
+         error: Callable[[str], None]) -> dict[str, Any]:
+    """``bench_hook --realistic DIR --index PATH [--compare-tree TREE]``."""
+    if not args.index:
+        error("--realistic needs --index PATH (rebuild-index --from-jsonl DIR/docs.jsonl)")
+    compare = Path(args.compare_tree) if args.compare_tree else None
+    for tree in (REPO, *([compare] if compare else [])):
+        compile_bytecode(tree)
+    log(f"hook, realistic archive {args.realistic}, index {args.index}")
+    r = bench_realistic(Path(args.realistic), Path(args.index), repeat=args.repeat, compare_tree=compare,
+                        work_root=data, floor_imports=floor_imports)
+    report(r)
+    results["realistic"] = r
+    save(results, Path(args.out) if args.out else data / "results-hook-realistic.json")
+    return results

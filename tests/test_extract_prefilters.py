@@ -265,3 +265,18 @@ def test_labels_one_by_one_on_examples() -> None:
     assert found == _id_matches(text, False)
     # ("KdNr" opens no trigger word: "kdnr" is no key, either way)
     assert [f[-1] for f in found] == ["customer", "tax", "invoice", "case", "case", "case"]
+
+
+def test_the_label_table_equals_its_plain_construction() -> None:
+    """ID_LABELS_BY_KEY looks at each literal's first five characters and joins the number word
+    on only after short stems; built from every stem with every number word it is the same."""
+    keys: dict[str, set[str]] = {}
+    for label in P.ID_LABELS:
+        literals = [f"{s}-{x}" for s in P.ID_STEMS[label] for x in P.ID_SUFFIXES] + list(P.ID_WORDS.get(label, ()))
+        for literal in literals:
+            for opening in _triggers._openings(literal):
+                for key in _triggers._keys_of(opening):
+                    keys.setdefault(key, set()).add(label)
+    plain = {k: tuple(x for x in P.ID_LABELS if x in v) for k, v in keys.items() if "id" in TRIGGERS.get(k, ())}
+    assert plain == ID_LABELS_BY_KEY
+    assert {k for k, v in TRIGGERS.items() if "id" in v} == set(ID_LABELS_BY_KEY)

@@ -87,13 +87,19 @@ def _keys_of(word: str) -> set[str]:
     """The keys of the words OCR may make of ``word``'s first letters."""
     keys = set()
     for spelling in _spellings(word):
-        letters = re.match(r"[^\W\d_]*", spelling)
-        keys.add(letters.group()[:4] if letters else "")
+        keys.add(_key_at(spelling, 0))
         if spelling[:1] in "il1|!o0":  # the WORD match starts after a leading 1, |, ! or 0
-            rest = re.match(r"[^\W\d_]*", spelling[1:])
-            keys.add(rest.group()[:4] if rest else "")
+            keys.add(_key_at(spelling, 1))
     keys.discard("")
     return keys
+
+
+_LETTERS = re.compile(r"[^\W\d_]*")
+
+
+def _key_at(spelling: str, pos: int) -> str:
+    letters = _LETTERS.match(spelling, pos)
+    return letters.group()[:4] if letters else ""
 
 
 #: trigger key -> pattern families a word with that key can start.
@@ -108,17 +114,24 @@ def _openings(literal: str) -> list[str]:
     return [re.split(r"[^\wäöüß]", "".join(parts[: k + 1]))[0] for k in range(len(parts))]
 
 
+_KEY_SOURCE = 5
+
+
 def _id_labels_by_key() -> dict[str, tuple[str, ...]]:
     """trigger key -> the labels of ``_patterns.id_pattern`` that a word with this key can
     open, in ID_LABELS order: a stem with its number word joined on or apart ("Kd-Nr.",
     "KdNr"), or a label word.  A label is tried only where it can match."""
     keys: dict[str, set[str]] = {}
     for label in ID_LABELS:
-        literals = [f"{stem}-{suffix}" for stem in ID_STEMS[label] for suffix in ID_SUFFIXES]
-        for literal in literals + list(ID_WORDS.get(label, ())):
-            for opening in _openings(literal):
-                for key in _keys_of(opening):
-                    keys.setdefault(key, set()).add(label)
+        literals = list(ID_WORDS.get(label, ()))
+        for stem in ID_STEMS[label]:
+            # A key is made of a word's first four characters (five after a leading 1, | or 0):
+            # the number word joined on matters only after a stem shorter than that.
+            short = len(_openings(stem)[-1]) < _KEY_SOURCE
+            literals += [f"{stem}-{suffix}" for suffix in ID_SUFFIXES] if short else [stem]
+        openings = {opening[:_KEY_SOURCE] for literal in literals for opening in _openings(literal)}
+        for key in set().union(*map(_keys_of, openings)):
+            keys.setdefault(key, set()).add(label)
     return {key: tuple(label for label in ID_LABELS if label in labels)
             for key, labels in keys.items() if "id" in TRIGGERS.get(key, ())}
 
