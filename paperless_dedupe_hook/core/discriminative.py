@@ -32,152 +32,22 @@ deterministic and exactly symmetric (canonical side order, :func:`math.fsum`).
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
+from functools import lru_cache
 
-from rapidfuzz.distance import Levenshtein
-from rapidfuzz.fuzz import ratio
-
-from . import _patterns as P
+from ._pairing import one_value, pair_unmatched
+from ._pairing import weights as _weights
 from .extract import SLOT_MARK, token_kind
 
 __all__ = ["discriminative_similarity", "slot_conflicts", "slot_similarity"]
 
-#: kind -> (agreement weight, conflict weight); ids of a STATIC_ID_LABELS label agree for 0.5.
-_WEIGHTS = {"route": (1.0, 4.0), "id": (1.5, 4.0), "iban": (0.5, 3.0), "date": (1.0, 2.5),
-            "amount": (0.5, 1.0), "ref": (0.75, 1.5), "street": (0.5, 3.0)}
-_STATIC_ID_WEIGHTS = (0.5, 4.0)
-_OTHER_WEIGHTS = (0.5, 1.0)  # a kind this module does not know (a caller's own token)
 _STRONG = frozenset({"date", "month", "id", "route", "iban", "street"})
 _STRONG_SCALE = 2.0  # one strong conflict of weight 3 caps D at 1 / (1 + 3 / 2) = 0.4
-
-_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "Z2", "G6", "A4", "T7"))
-_DIGIT_CONFUSABLE = frozenset(frozenset(p) for p in ("17", "38"))
-_CONFUSABLE = _LOOK_ALIKE | _DIGIT_CONFUSABLE | {frozenset(p) for p in ("56", "68", "08")}
-_NEUTRAL_KINDS = frozenset({"date", "amount"})
-_MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
-_STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
-_HOUSE = re.compile(r"[0-9][0-9a-z]*$")
-_MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
 #: Whether ``weight`` also lowers conflicts.  It does not: a value common in the archive
 #: (a date that a hundred other letters carry) agreeing says little, but two different
 #: values in one slot say "another document" however common each is; with fading
 #: conflicts the month of the 120th payslip weighed a third of the 3rd's (issue 12).
 CONFLICTS_FADE = False
-
-
-def _weights(token: str) -> tuple[float, float]:
-    """(agreement weight, conflict weight) of a token."""
-    kind = token_kind(token)
-    if kind == "id" and token.split(":", 2)[1] in P.STATIC_ID_LABELS:
-        return _STATIC_ID_WEIGHTS
-    return _WEIGHTS.get(kind, _OTHER_WEIGHTS)
-
-
-def _split(token: str) -> tuple[str, str]:
-    """(namespace, value): ``id:invoice:X`` -> (``id:invoice:``, ``X``)."""
-    cut = token.find(":", 3) + 1 if token.startswith("id:") else token.find(":") + 1
-    return token[:cut], token[cut:]
-
-
-def _id_key(token: str) -> str | None:
-    """The number an id and a ref share when one side lost the label (digits if >= 6 of them)."""
-    if token_kind(token) not in ("id", "ref"):
-        return None
-    value = _split(token)[1]
-    digits = "".join(c for c in value if c.isdigit())
-    return digits if len(digits) >= 6 else value
-
-
-def _variants(value: str, neutral: bool) -> Iterable[tuple[str, int, str]]:
-    """Keys shared by values one substitution or one deletion apart."""
-    for i in range(len(value)):
-        yield "s", i, value[:i] + "\0" + value[i + 1 :]
-        if not neutral or value.isdigit():
-            yield "d", -1, value[:i] + value[i + 1 :]
-    yield "d", -1, value
-
-
-def _near(x: str, y: str, neutral: bool) -> bool:
-    """One confusable substitution, or one dropped/doubled character, apart."""
-    if len(x) == len(y):
-        diff = [(p, q) for p, q in zip(x, y, strict=True) if p != q]
-        table = _DIGIT_CONFUSABLE if neutral else _CONFUSABLE if len(x) >= 6 else _LOOK_ALIKE
-        return len(diff) == 1 and frozenset(diff[0]) in table
-    return abs(len(x) - len(y)) == 1 and ((x + y).isdigit() if neutral else min(len(x), len(y)) >= 5)
-
-
-def _compatible(kind: str, x: str, y: str) -> bool:
-    """A value and a fragment of it (a number split by a stray blank, a day that lost a digit)."""
-    short, long = sorted((x, y), key=lambda v: (len(v), v))
-    if kind == "amount":  # 1.936,56 read as 9 36,56; 24,74 read as 24,741 (thousands)
-        return len(short) >= 3 and (long.endswith(short) or long.startswith(short))
-    if kind == "date":
-        if len(x) != 10 or len(y) != 10 or x[:8] != y[:8]:
-            return False
-        dx, dy = x[8:].lstrip("0"), y[8:].lstrip("0")
-        return (len(dx) == 1 and dx in dy) or (len(dy) == 1 and dy in dx)
-    if kind == "iban":
-        return x[:14] == y[:14]
-    if kind == "street":  # one address read twice, with OCR slips in the name or the number
-        (nx, hx), (ny, hy) = _house(x), _house(y)
-        return ratio(nx, ny) >= _STREET_RATIO and Levenshtein.distance(hx, hy) <= 1
-    return kind in ("id", "ref") and len(short) >= 6 and short in long
-
-
-def _house(street: str) -> tuple[str, str]:
-    """(street name, house number) of a street token's value."""
-    m = _HOUSE.search(street)
-    return (street[: m.start()], m.group()) if m else (street, "")
-
-
-def _pair(only_a: list[str], only_b: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """Among unmatched tokens: pairs that agree (an id read with and without its label, one OCR slip
-    in a long value) and neutral pairs (dates and amounts one OCR slip apart, fragments)."""
-    matched: list[tuple[str, str]] = []
-    neutral: list[tuple[str, str]] = []
-    used: set[str] = set()
-    by_key: dict[str, list[str]] = {}
-    for tb in only_b:
-        if (key := _id_key(tb)) is not None:
-            by_key.setdefault(key, []).append(tb)
-    buckets: dict[tuple[str, str, int, str], list[str]] = {}
-    for tb in only_b:
-        space, value = _split(tb)
-        kind = token_kind(tb)
-        if len(value) >= _MIN_FUZZY.get(kind, 1000):
-            for variant in _variants(value, kind in _NEUTRAL_KINDS):
-                buckets.setdefault((space, *variant), []).append(tb)
-    left: list[str] = []
-    for ta in only_a:
-        space, value = _split(ta)
-        kind = token_kind(ta)
-        is_neutral = kind in _NEUTRAL_KINDS
-        key = _id_key(ta)
-        hit = next((tb for tb in by_key.get(key, ()) if tb not in used), None) if key is not None else None
-        if hit is None and len(value) >= _MIN_FUZZY.get(kind, 1000):
-            probes = [(space, *v) for v in _variants(value, is_neutral)]
-            hit = next((tb for probe in probes for tb in buckets.get(probe, ())
-                        if tb not in used and _near(value, _split(tb)[1], is_neutral)), None)
-        if hit is None:
-            left.append(ta)
-        else:
-            used.add(hit)
-            (neutral if is_neutral else matched).append((ta, hit))
-    by_space: dict[str, list[str]] = {}
-    for tb in only_b:
-        if tb not in used:
-            by_space.setdefault(_split(tb)[0], []).append(tb)
-    for ta in left:
-        space, value = _split(ta)
-        candidates = by_space.get(space, [])
-        if len(candidates) <= _MAX_SCAN:
-            hit = next((tb for tb in candidates
-                        if tb not in used and _compatible(token_kind(ta), value, _split(tb)[1])), None)
-            if hit is not None:
-                used.add(hit)
-                neutral.append((ta, hit))
-    return matched, neutral
 
 
 def _evidence(
@@ -188,9 +58,46 @@ def _evidence(
 
     ``conflict_weight(token)`` multiplies a conflicting value's weight whether or not
     conflicts fade (core.ocr_slips lowers the values an OCR confusion explains)."""
-    sa, sb = sorted(set(a)), sorted(set(b))
+    return _sorted_evidence(_unique_sorted(a), _unique_sorted(b), weight, conflict_weight)
+
+
+# Documents whose token sets were prepared last (sorted plain tokens, slots): a document
+# meets ~25 others in a rebuild, and its neighbours in the candidate list come together.
+_PREPARED_DOCUMENTS = 4096
+
+
+def _unique_sorted(tokens: Collection[str]) -> tuple[tuple[str, ...], frozenset[str]]:
+    if isinstance(tokens, frozenset):
+        return _sorted_set(tokens)
+    unique = frozenset(tokens)
+    return tuple(sorted(unique)), unique
+
+
+@lru_cache(maxsize=_PREPARED_DOCUMENTS)
+def _sorted_set(tokens: frozenset[str]) -> tuple[tuple[str, ...], frozenset[str]]:
+    return tuple(sorted(tokens)), tokens
+
+
+@lru_cache(maxsize=_PREPARED_DOCUMENTS)
+def _plain_tokens(tokens: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in tokens if not t.startswith(SLOT_MARK))
+
+
+def _plain(tokens: Collection[str]) -> frozenset[str]:
+    """The tokens that are not slots (``SLOT_MARK``label=token)."""
+    if isinstance(tokens, frozenset):
+        return _plain_tokens(tokens)
+    return frozenset(t for t in tokens if not t.startswith(SLOT_MARK))
+
+
+def _sorted_evidence(
+    side_a: tuple[tuple[str, ...], frozenset[str]], side_b: tuple[tuple[str, ...], frozenset[str]],
+    weight: Callable[[str], float] | None, conflict_weight: Callable[[str], float] | None,
+) -> tuple[float, dict[str, float]]:
+    """:func:`_evidence` of two (sorted tokens, their set)."""
+    (sa, set_a), (sb, set_b) = side_a, side_b
     if sb < sa:  # a canonical order makes the greedy pairing, hence D, exactly symmetric
-        sa, sb = sb, sa
+        sa, sb, set_a, set_b = sb, sa, set_b, set_a
     cache: dict[str, float] = {}
 
     def w(token: str, which: int) -> float:
@@ -201,11 +108,10 @@ def _evidence(
             cache[token] = x if math.isfinite(x) and x > 0.0 else 0.0
         return cache[token] * _weights(token)[which]
 
-    set_a, set_b = set(sa), set(sb)
     agree = [w(t, 0) for t in sa if t in set_b]
     only_a = [t for t in sa if t not in set_b]
     only_b = [t for t in sb if t not in set_a]
-    matched, neutral = _pair(only_a, only_b)
+    matched, neutral = pair_unmatched(only_a, only_b)
     agree.extend((w(ta, 0) + w(tb, 0)) / 2.0 for ta, tb in matched)
     gone = {t for pair in (*matched, *neutral) for t in pair}
     sides: tuple[dict[str, list[float]], dict[str, list[float]]] = ({}, {})
@@ -247,6 +153,18 @@ def _conflict_share(token: str, *weights: Callable[[str], float] | None) -> floa
 
 
 def _slot_map(items: Collection[str]) -> dict[str, set[str]]:
+    """label -> values of a document's slots (read only: cached for a document's token set)."""
+    if isinstance(items, frozenset):
+        return _cached_slot_map(items)
+    return _make_slot_map(items)
+
+
+@lru_cache(maxsize=_PREPARED_DOCUMENTS)
+def _cached_slot_map(items: frozenset[str]) -> dict[str, set[str]]:
+    return _make_slot_map(items)
+
+
+def _make_slot_map(items: Collection[str]) -> dict[str, set[str]]:
     slots: dict[str, set[str]] = {}
     for item in items:
         if item.startswith(SLOT_MARK):
@@ -278,8 +196,7 @@ def slot_conflicts(
         month_of_date = ta.startswith("date:") and min(len(ta), len(tb)) == 12 and ta[:12] == tb[:12]
         if token_kind(ta) != token_kind(tb) or month_of_date:
             continue  # date:2024-01 against date:2024-01-31: a day that OCR lost, as in _evidence
-        matched, neutral = _pair([ta], [tb])
-        if matched or neutral:
+        if one_value(ta, tb):
             continue
         fade = weight if CONFLICTS_FADE else None
         factor = min(_conflict_share(ta, fade, conflict_weight), _conflict_share(tb, fade, conflict_weight))
@@ -305,12 +222,44 @@ def slot_similarity(
     (a return ticket names it under another label) and another street address (two
     contracts on one form for two tenants) count as strongly as in
     :func:`discriminative_similarity`."""
-    plain_a = [t for t in a if not t.startswith(SLOT_MARK)]
-    plain_b = [t for t in b if not t.startswith(SLOT_MARK)]
-    agree, conflicts = _evidence(plain_a, plain_b, weight, conflict_weight)
+    agree, conflicts = _evidence(_plain(a), _plain(b), weight, conflict_weight)
     strong = conflicts.get("route", 0.0) + conflicts.get("street", 0.0)
     unlabelled = math.fsum(v for k, v in conflicts.items() if k not in ("route", "street"))
     weak = SLOT_CONFLICT_FACTOR * slot_conflicts(a, b, weight, conflict_weight=conflict_weight) + UNLABELLED_CONFLICT_SHARE * unlabelled
     if strong + weak <= 0.0:
         return 1.0
     return min(1.0, max(0.0, agree / (agree + weak + strong * (1.0 + agree / _STRONG_SCALE))))
+
+
+def slot_similarity_bound(
+    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
+    *, conflict_weight: Callable[[str], float] | None = None,
+) -> float:
+    """An upper bound of :func:`slot_similarity` for the price of :func:`slot_conflicts`.
+
+    The two documents of a template series agree on their letterhead and conflict in their
+    labelled slots (number, date, amount); to tell that such a pair cannot reach the
+    threshold, the slot conflicts and a bound of the agreement suffice, without pairing the
+    values that differ.  Every value agrees at most once, with one value of the other side,
+    so the agreement is at most half the two documents' agreement weights added up.
+    """
+    weak = SLOT_CONFLICT_FACTOR * slot_conflicts(a, b, weight, conflict_weight=conflict_weight)
+    if weak <= 0.0:
+        return 1.0
+    most = (_agreement_weight(_plain(a), weight) + _agreement_weight(_plain(b), weight)) / 2.0
+    most *= 1.0 + 1e-9  # fsum in slot_similarity, plain sums here: never a hair under it
+    return min(1.0, most / (most + weak))
+
+
+def _agreement_weight(tokens: frozenset[str], weight: Callable[[str], float] | None) -> float:
+    """What a document's plain tokens would weigh if every one of them agreed."""
+    return _cached_agreement_weight(tokens, weight)
+
+
+@lru_cache(maxsize=_PREPARED_DOCUMENTS)
+def _cached_agreement_weight(tokens: frozenset[str], weight: Callable[[str], float] | None) -> float:
+    total = 0.0
+    for token in tokens:
+        x = 1.0 if weight is None else float(weight(token))
+        total += (x if math.isfinite(x) and x > 0.0 else 0.0) * _weights(token)[0]
+    return total

@@ -74,21 +74,28 @@ def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
     out: set[str] = set()
     slips = 0
     left_a = []
+    # Slips keep the length: only values of one namespace and one length can be one value.
+    by_shape: dict[tuple[str, int], list[str]] = {}
+    for tb in only_b:
+        by_shape.setdefault((_space(tb), len(_value(tb))), []).append(tb)
     for ta in only_a:
         best = None
-        for tb in only_b:
-            if tb in used or _space(tb) != _space(ta):
+        value = _value(ta)
+        for tb in by_shape.get((_space(ta), len(value)), ()):
+            if tb in used:
                 continue
-            n = _slips(_value(ta), _value(tb))
+            n = _slips(value, _value(tb))
             if n is not None and n > 0 and (best is None or n < best[0]):
                 best = (n, tb)
         if best is None:
             left_a.append(ta)
             continue
         slips += best[0]
+        if slips > MAX_SLIPS:
+            return frozenset()  # more slips than a readable scan makes
         used.add(best[1])
         out.update((ta, best[1]))
-    if slips == 0 or slips > MAX_SLIPS:
+    if slips == 0:
         return frozenset()
     kinds_left_b = {_space(tb) for tb in only_b if tb not in used}
     if any(_space(ta) in kinds_left_b for ta in left_a):

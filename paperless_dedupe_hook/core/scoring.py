@@ -189,19 +189,28 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
                                       containment=params.containment)
     if fuzzy_needed(similarity, 1.0, params) is None:
         return False
-    return fuzzy_needed(similarity, _discriminative(a, b, weight, similarity)[0], params) is not None
+    found = _discriminative(a, b, weight, similarity, reach=params)
+    return found is not None and fuzzy_needed(similarity, found[0], params) is not None
 
 
 def _discriminative(
     a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float,
-) -> tuple[float, str, int | None]:
+    *, reach: ScoreParams | None = None,
+) -> tuple[float, str, int | None] | None:
     """(D, verdict, newer id): in a pair whose texts agree, values whose differences OCR
-    explains weigh less (core.ocr_slips); D without the version dates for two versions of one text."""
+    explains weigh less (core.ocr_slips); D without the version dates for two versions of one text.
+
+    With ``reach``: None when even an upper bound of D keeps the pair under that threshold
+    with F = 1 (a template series' slot conflicts tell it; most candidates of a large library)."""
     slips = None
     if similarity >= ocr_slips.MIN_SIMILARITY:
         slips = ocr_slips.conflict_weigher(ocr_slips.explained(a.tokens, b.tokens))
-    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
     versions = revision.versions(a.tokens, b.tokens)
+    if reach is not None and not versions.differ:
+        upper = discriminative.slot_similarity_bound(a.tokens, b.tokens, weight, conflict_weight=slips)
+        if fuzzy_needed(similarity, upper, reach) is None:
+            return None
+    disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
     if not versions.differ:
         return disc, "duplicate", None
     relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
@@ -229,7 +238,10 @@ def score(
     if a.short or b.short:
         return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    disc, verdict, newer = _discriminative(a, b, weight, similarity)
+    found = _discriminative(a, b, weight, similarity, reach=None if exact else params)
+    if found is None:  # out of reach by D's bound: F, D and the order factor are at least 0
+        return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, 0.0, False)
+    disc, verdict, newer = found
     if ORDERED and (exact or fuzzy_needed(similarity, disc, params) is not None):
         # shared shingles out of order are a library's sentences, not a copy (core/order.py)
         similarity *= order.order_factor(order.ordered_overlap(a, b))
