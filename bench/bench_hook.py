@@ -419,6 +419,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         "for new members of its largest series instead (bench/hook_realistic.py); needs --index")
     parser.add_argument("--index", metavar="PATH", help="with --realistic: the index of all of DIR/docs.jsonl")
     parser.add_argument("--compare-tree", metavar="TREE", help="with --realistic: also time this source tree's hook")
+    parser.add_argument("--family", metavar="KIND", help="with --realistic: the largest series of this kind")
     args = parser.parse_args(argv)
     data = Path(args.data)
     results: dict[str, Any] = {"machine": machine(), "runs": {}}

@@ -1,15 +1,17 @@
 """The hook for a new member of a template series, on a realistic archive (issue 12).
 
-    python -m bench.bench_hook --realistic DIR --index PATH [--repeat 15] [--compare-tree TREE]
+    python -m bench.bench_hook --realistic DIR --index PATH [--repeat 15] [--compare-tree TREE] [--family KIND]
 
 ``DIR`` is an archive of ``python -m bench.corpus.realistic`` and ``PATH`` the index of all
 of its documents (``paperless-dedupe rebuild-index --from-jsonl DIR/docs.jsonl``, default
 settings; the benchmark never writes to it).  The largest template family of the archive
-(``doc_meta.jsonl``: its ``series``) gives the documents the hook checks: its newest members
-that have no duplicate are taken out of a copy of the index, so each is a *new* member of a
-series of ~120 whose other members are indexed.  A fake Paperless (``tests.fake_paperless``)
-in this process serves every document of the archive on loopback, so the hook fetches the
-texts of its candidates as it would from Paperless.
+(``doc_meta.jsonl``: its ``series``; with ``--family KIND`` the largest of that kind) gives the
+documents the hook checks: its newest members that have no duplicate are taken out of a copy
+of the index, so each is a *new* member of a series of ~120 whose other members are indexed.
+A fake Paperless (``tests.fake_paperless``) in this process serves every document of the
+archive on loopback, so the hook fetches the texts of its candidates as it would from
+Paperless.  The package is byte-compiled first, as ``pip install`` does (with
+PYTHONDONTWRITEBYTECODE set, each run would compile our modules from source again).
 
 Interleaved, each a fresh process timed from fork to reaped exit, the order rotating from one
 round to the next:
@@ -20,9 +22,9 @@ round to the next:
 * **third-party floor**: ``python -c "import httpx, numpy, rapidfuzz, sqlite3"``;
 * **old floor**: those and the package's own modules that ``hook.run`` loads (``FLOOR_IMPORTS``
   of ``bench_hook``), the floor of the earlier benchmark;
-* with ``--compare-tree TREE``, the hook of another source tree (e.g. a ``git worktree`` of
-  main, with the built C kernel copied in) on the same document, and then this tree's hook
-  the same way (``python -c`` with ``PYTHONPATH``): before and after a change in one run.
+* with ``--compare-tree TREE``, the hook of another source tree (``git archive main | tar -x
+  -C TREE``, the built C kernel copied in) on the same document, and this tree's hook the same
+  way (``python -c`` with ``PYTHONPATH``): before and after a change in one run.
 
 Reported: median, min and max of each, the hook's ratio to each floor, and the HTTP requests of
 each hook run as the fake logged them, by method and path (ids replaced by ``{id}``), with the
@@ -49,8 +51,9 @@ THIRD_PARTY_FLOOR = "import httpx, numpy, rapidfuzz, sqlite3"
 HOOK_FROM_PATH = "import sys; from paperless_dedupe_hook.hook import main; sys.exit(main())"
 
 
-def largest_family(meta_path: Path) -> tuple[str, list[int], list[int]]:
-    """(kind, all member ids, members without a duplicate) of the archive's largest series."""
+def largest_family(meta_path: Path, kind: str | None = None) -> tuple[str, list[int], list[int]]:
+    """(kind, all member ids, members without a duplicate) of the archive's largest series
+    (of that kind)."""
     members: dict[int, list[int]] = {}
     single: dict[int, list[int]] = {}
     kinds: dict[int, str] = {}
@@ -64,7 +67,10 @@ def largest_family(meta_path: Path) -> tuple[str, list[int], list[int]]:
             kinds.setdefault(series, m["role"])
             if m.get("group") is None and m["role"] == kinds[series]:
                 single.setdefault(series, []).append(m["id"])
-    best = max(members, key=lambda s: (len(single.get(s, [])), -s))
+    series = [s for s in members if kind is None or kinds[s] == kind]
+    if not series:
+        raise SystemExit(f"{meta_path} has no series of kind {kind!r}: kinds are {sorted(set(kinds.values()))}")
+    best = max(series, key=lambda s: (len(single.get(s, [])), -s))
     return kinds[best], sorted(members[best]), sorted(single.get(best, []))
 
 
@@ -92,12 +98,12 @@ def _stats(runs: list[tuple[float, float]]) -> dict[str, float]:
 
 
 def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree: Path | None = None,
-                    work_root: Path | None = None, floor_imports: str) -> dict[str, Any]:
+                    work_root: Path | None = None, floor_imports: str, kind: str | None = None) -> dict[str, Any]:
     sys.path.insert(0, str(REPO))
     from paperless_dedupe_hook.index.sqlite import SqliteIndex
     from tests.fake_paperless import FakePaperless
 
-    kind, family, single = largest_family(corpus / "doc_meta.jsonl")
+    kind, family, single = largest_family(corpus / "doc_meta.jsonl", kind)
     warm = 2
     if len(single) < repeat + warm:
         raise SystemExit(f"the largest family of {corpus} has {len(single)} members without a duplicate: "
@@ -235,7 +241,7 @@ def main(args: Any, results: dict[str, Any], data: Path, *, floor_imports: str,
         compile_bytecode(tree)
     log(f"hook, realistic archive {args.realistic}, index {args.index}")
     r = bench_realistic(Path(args.realistic), Path(args.index), repeat=args.repeat, compare_tree=compare,
-                        work_root=data, floor_imports=floor_imports)
+                        work_root=data, floor_imports=floor_imports, kind=args.family)
     report(r)
     results["realistic"] = r
     save(results, Path(args.out) if args.out else data / "results-hook-realistic.json")
