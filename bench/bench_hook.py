@@ -420,6 +420,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--index", metavar="PATH", help="with --realistic: the index of all of DIR/docs.jsonl")
     parser.add_argument("--compare-tree", metavar="TREE", help="with --realistic: also time this source tree's hook")
     parser.add_argument("--family", metavar="KIND", help="with --realistic: the largest series of this kind")
+    parser.add_argument("--instructions", type=int, default=3, metavar="N",
+                        help="with --realistic: also count instructions of N runs each under valgrind (0: none)")
     args = parser.parse_args(argv)
     data = Path(args.data)
     results: dict[str, Any] = {"machine": machine(), "runs": {}}

@@ -24,7 +24,8 @@ round to the next:
   of ``bench_hook``), the floor of the earlier benchmark;
 * with ``--compare-tree TREE``, the hook of another source tree (``git archive main | tar -x
   -C TREE``, the built C kernel copied in) on the same document, and this tree's hook the same
-  way (``python -c`` with ``PYTHONPATH``): before and after a change in one run.
+  way (``python -P -c`` with ``PYTHONPATH``; each run checks which tree it imported): before
+  and after a change in one run.
 
 Reported: median, min and max of each, the hook's ratio to each floor, and the HTTP requests of
 each hook run as the fake logged them, by method and path (ids replaced by ``{id}``), with the
@@ -37,6 +38,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -47,8 +49,13 @@ from typing import Any
 from bench._common import REPO, cli, compile_bytecode, log, median, save, time_once, write_config
 
 THIRD_PARTY_FLOOR = "import httpx, numpy, rapidfuzz, sqlite3"
-# The hook's console script, for a tree put in front by PYTHONPATH.
-HOOK_FROM_PATH = "import sys; from paperless_dedupe_hook.hook import main; sys.exit(main())"
+# The hook's console script for the tree given as its argument and put first on PYTHONPATH (run
+# with -P: "python -c" would otherwise put the working directory, this tree, before it).
+HOOK_FROM_TREE = (
+    "import sys; tree = sys.argv.pop(1); import paperless_dedupe_hook as p; "
+    "assert p.__file__.startswith(tree), f'{p.__file__} is not from {tree}'; "
+    "from paperless_dedupe_hook.hook import main; sys.exit(main())"
+)
 
 
 def largest_family(meta_path: Path, kind: str | None = None) -> tuple[str, list[int], list[int]]:
@@ -91,6 +98,17 @@ def _requests_of(fake: Any) -> dict[str, Any]:
     }
 
 
+def instructions_of(argv: list[str], *, env: dict[str, str] | None) -> int:
+    """Instructions one run executes (valgrind's cachegrind, ``I refs``): the same on a
+    loaded machine as on an idle one, where wall and CPU times are not."""
+    proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *argv],
+                          env=env, cwd=REPO, capture_output=True, text=True, check=False)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if proc.returncode != 0 or found is None or "WARNING" in proc.stderr:
+        raise RuntimeError(f"valgrind {argv[-1][:60]} failed ({proc.returncode}): {proc.stderr[-800:]}")
+    return int(found.group(1).replace(",", ""))
+
+
 def _stats(runs: list[tuple[float, float]]) -> dict[str, float]:
     walls = [w for w, _ in runs]
     return {"median_s": median(walls), "min_s": min(walls), "max_s": max(walls),
@@ -98,7 +116,8 @@ def _stats(runs: list[tuple[float, float]]) -> dict[str, float]:
 
 
 def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree: Path | None = None,
-                    work_root: Path | None = None, floor_imports: str, kind: str | None = None) -> dict[str, Any]:
+                    work_root: Path | None = None, floor_imports: str, kind: str | None = None,
+                    instructions: int = 0) -> dict[str, Any]:
     sys.path.insert(0, str(REPO))
     from paperless_dedupe_hook.index.sqlite import SqliteIndex
     from tests.fake_paperless import FakePaperless
@@ -145,16 +164,18 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
     trees: dict[str, str] = {}
     if compare_tree is not None:
         # Both trees' hooks the same way: python -c, the tree first on PYTHONPATH.
-        trees = {"hook_before": str(compare_tree), "hook": str(REPO)}
-        for name in trees:
-            argv[name] = [sys.executable, "-c", HOOK_FROM_PATH]
+        trees = {"hook_before": str(compare_tree.resolve()), "hook": str(REPO)}
+        for name, tree in trees.items():
+            argv[name] = [sys.executable, "-P", "-c", HOOK_FROM_TREE, tree]
     else:
         argv["hook"] = [cli("paperless-dedupe-hook")]
     results: dict[str, list[tuple[float, float]]] = {name: [] for name in argv}
     requests: dict[str, list[dict[str, Any]]] = {name: [] for name in argv if name.startswith("hook")}
     outputs: dict[str, list[str]] = {name: [] for name in requests}
     with fake:
-        cfg = write_config(work / "config.toml", index=index, url=fake.url, token=fake.token)
+        # (a hook under valgrind takes ~30 s: the time limit must not cut it short)
+        cfg = write_config(work / "config.toml", index=index, url=fake.url, token=fake.token,
+                           extra="[hook]\ntimeout_seconds = 900\n")
         env = dict(base_env, PAPERLESS_DEDUPE_CONFIG=str(cfg))
 
         def hook_env(name: str, doc_id: int) -> dict[str, str]:
@@ -181,6 +202,13 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
         for k, doc_id in enumerate(held_out[warm:]):
             for name in order[k % len(order):] + order[: k % len(order)]:
                 timed(name, doc_id)
+        counted: dict[str, list[int]] = {name: [] for name in argv}
+        for doc_id in held_out[warm : warm + instructions]:
+            for name in argv:
+                env_k = hook_env(name, doc_id) if name.startswith("hook") else None
+                counted[name].append(instructions_of(argv[name], env=env_k))
+                if name.startswith("hook"):
+                    restore(doc_id)
     shutil.rmtree(work, ignore_errors=True)
     third, old = median([w for w, _ in results["third_party_floor"]]), median([w for w, _ in results["old_floor"]])
     out: dict[str, Any] = {
@@ -189,6 +217,9 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
         "runs": {name: _stats(r) for name, r in results.items()},
         "load_average": os.getloadavg(),
     }
+    if instructions:
+        out["instructions"] = {name: median([float(v) for v in c]) for name, c in counted.items()}
+        out["instruction_runs"] = instructions
     for name in requests:
         hook = median([w for w, _ in results[name]])
         per_run = requests[name]
@@ -212,6 +243,10 @@ def report(r: dict[str, Any], say: Callable[[str], None] = log) -> None:
 
     say(f"  {r['family_kind']} family of {r['family_size']}, {r['documents_indexed']:,} documents indexed, "
         f"{runs['third_party_floor']['runs']} rounds, load average {', '.join(f'{x:.2f}' for x in r['load_average'])}")
+    if "instructions" in r:
+        ins = r["instructions"]
+        say(f"  instructions (valgrind, median of {r['instruction_runs']} runs each): "
+            + ", ".join(f"{name} {v / 1e6:,.0f} M = {v / ins['third_party_floor']:.2f}x" for name, v in ins.items()))
     say(f"  third-party floor: {ms('third_party_floor')}")
     say(f"  old floor (also our modules): {ms('old_floor')}")
     for name in ("hook_before", "hook"):
@@ -241,7 +276,8 @@ def main(args: Any, results: dict[str, Any], data: Path, *, floor_imports: str,
         compile_bytecode(tree)
     log(f"hook, realistic archive {args.realistic}, index {args.index}")
     r = bench_realistic(Path(args.realistic), Path(args.index), repeat=args.repeat, compare_tree=compare,
-                        work_root=data, floor_imports=floor_imports, kind=args.family)
+                        work_root=data, floor_imports=floor_imports, kind=args.family,
+                        instructions=args.instructions if shutil.which("valgrind") else 0)
     report(r)
     results["realistic"] = r
     save(results, Path(args.out) if args.out else data / "results-hook-realistic.json")
