@@ -13,8 +13,8 @@ archive on loopback, so the hook fetches the texts of its candidates as it would
 Paperless.  The package is byte-compiled first, as ``pip install`` does (with
 PYTHONDONTWRITEBYTECODE set, each run would compile our modules from source again).
 
-Interleaved, each a fresh process timed from fork to reaped exit, the order rotating from one
-round to the next:
+Interleaved, each a fresh process timed from fork to reaped exit, a floor before each hook
+(a hook writes the index and checkpoints it as it closes), which hook goes first alternating:
 
 * **hook**: ``paperless-dedupe-hook`` with ``DOCUMENT_ID`` of the round's held-out member (every
   round another one); afterwards the document is taken out of the index again (untimed, by the
@@ -198,9 +198,11 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
         for doc_id in held_out[:warm]:  # the page cache, the fake's first answers
             for name in argv:
                 timed(name, doc_id, record=False)
-        order = list(argv)
         for k, doc_id in enumerate(held_out[warm:]):
-            for name in order[k % len(order):] + order[: k % len(order)]:
+            # A floor between two hooks (the one before writes the index and checkpoints it);
+            # which hook goes first alternates.
+            hooks = [name for name in argv if name.startswith("hook")][:: 1 if k % 2 == 0 else -1]
+            for name in ["third_party_floor", hooks[0], "old_floor", *hooks[1:]]:
                 timed(name, doc_id)
         counted: dict[str, list[int]] = {name: [] for name in argv}
         for doc_id in held_out[warm : warm + instructions]:
