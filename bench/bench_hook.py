@@ -1,6 +1,7 @@
 """Cold hook latency with N documents indexed, against the import floor and the naive design.
 
     python -m bench.bench_hook --sizes 10000,100000
+    python -m bench.bench_hook --realistic DIR --index PATH   # a realistic archive: bench/hook_realistic.py
 
 For each N it needs an index of the first N synthetic documents; it takes a copy of
 ``<data>/index-<N>.sqlite3`` (left by ``bench.bench_rebuild``) or builds one with
