@@ -43,6 +43,8 @@ class Document:
 class Analysis:
     features: list[Features]
     candidates: set[tuple[int, int]]
+    # The scores of the candidates that came within reach of the threshold (exact figures;
+    # the reported pairs among them): the others' lower bounds are not kept.
     scored: list[PairScore]
     matches: list[PairScore]
     groups: list[cluster.Group]
@@ -159,17 +161,24 @@ def candidate_pairs(
     return pairs
 
 
-def _score_chunk(
-    args: tuple[list[tuple[int, int]], Mapping[int, Features], Mapping[str, int], Settings],
-) -> list[PairScore]:
-    pairs, by_id, df, settings = args
+# A scoring job: its pairs, the features and token counts they need, the settings, and
+# whether to send back only the scores that came within reach of the threshold.
+ScoreJob = tuple[list[tuple[int, int]], Mapping[int, Features], Mapping[str, int], Settings, bool]
+
+
+def _score_chunk(job: ScoreJob) -> list[tuple[int, PairScore]]:
+    """(position in the job, score) of the job's pairs; with ``reached_only`` only the exact ones."""
+    pairs, by_id, df, settings, reached_only = job
     weight = token_weigher(df)
-    return [score(by_id[a], by_id[b], settings.scoring, weight=weight) for a, b in pairs]
+    scores = ((k, score(by_id[a], by_id[b], settings.scoring, weight=weight)) for k, (a, b) in enumerate(pairs))
+    threshold = settings.scoring.similarity_threshold
+    return [(k, s) for k, s in scores if not reached_only or s.exact or s.score >= threshold]
 
 
 def _score_jobs(
     pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
-) -> Iterator[tuple[list[tuple[int, int]], dict[int, Features], dict[str, int], Settings]]:
+    reached_only: bool = False,
+) -> Iterator[ScoreJob]:
     # Each job carries only the documents and token counts its pairs need, and jobs
     # are small: two workers holding half the library's features each was ~0.8 GB of
     # a 100k rebuild's peak.
@@ -177,7 +186,7 @@ def _score_jobs(
         part = list(pairs[start : start + SCORE_JOB_PAIRS])
         feats = {i: by_id[i] for pair in part for i in pair}
         tokens = set().union(*(f.tokens for f in feats.values()))
-        yield part, feats, {t: df[t] for t in tokens if t in df}, settings
+        yield part, feats, {t: df[t] for t in tokens if t in df}, settings, reached_only
 
 
 def _out_of_reach(
@@ -213,55 +222,103 @@ ScoringProgress = Callable[[int, int], None]
 
 def score_pairs(
     pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
-    *, workers: int | None = None, progress: ScoringProgress | None = None,
+    *, workers: int | None = None, progress: ScoringProgress | None = None, reached_only: bool = False,
 ) -> list[PairScore]:
     """Scores of ``pairs``, in order: each what ``scoring.score`` gives it.  ``progress``
-    hears the count of pairs done: those out of reach at once, the rest as they are scored."""
+    hears the count of pairs done: those out of reach at once, the rest as they are scored.
+
+    ``reached_only``: only the exact scores and those at or above the threshold (every
+    reported pair among them), still in order; the lower bounds of the others are dropped
+    as they come (the numpy bounds are never at the threshold: they say it is out of
+    reach).  At 1.5M candidates those were a few hundred MB of a rebuild's peak."""
     bounds = _out_of_reach(pairs, by_id, settings)
     rest = [pair for pair, bound in zip(pairs, bounds, strict=True) if bound is None]
     settled = len(pairs) - len(rest)
+    if reached_only:
+        del bounds  # all lower bounds (exact=False)
 
     def told(done: int) -> None:
         if progress is not None:
             progress(settled + done, len(pairs))
 
     told(0)
-    scored = iter(_score_rest(rest, by_id, df, settings, workers=workers, progress=told))
+    kept = _score_rest(rest, by_id, df, settings, workers=workers, progress=told, reached_only=reached_only)
+    if reached_only:
+        return [s for _k, s in kept]
+    scored = iter(s for _k, s in kept)
     return [bound if bound is not None else next(scored) for bound in bounds]
 
 
 def _score_rest(
     pairs: Sequence[tuple[int, int]], by_id: Mapping[int, Features], df: Mapping[str, int], settings: Settings,
-    *, workers: int | None = None, progress: Callable[[int], None] | None = None,
-) -> list[PairScore]:
+    *, workers: int | None = None, progress: Callable[[int], None] | None = None, reached_only: bool = False,
+) -> list[tuple[int, PairScore]]:
+    """(position in ``pairs``, score) of the pairs scored (all, or with ``reached_only`` the
+    exact ones), by position."""
     workers = workers or os.cpu_count() or 1
-    out: list[PairScore] = []
+    out: list[tuple[int, PairScore]] = []
+    done = 0
     if workers <= 1 or len(pairs) < PARALLEL_SCORING_FROM:
         for start in range(0, len(pairs), SCORE_JOB_PAIRS):
-            out.extend(_score_chunk((list(pairs[start : start + SCORE_JOB_PAIRS]), by_id, df, settings)))
+            part = list(pairs[start : start + SCORE_JOB_PAIRS])
+            out.extend((start + k, s) for k, s in _score_chunk((part, by_id, df, settings, reached_only)))
+            done += len(part)
             if progress is not None:
-                progress(len(out))
+                progress(done)
         return out
+    # Jobs of pairs that share documents: a job then carries (pickles) a few hundred
+    # documents instead of thousands, and the scorer's per-document caches hit.
+    order = local_order(pairs).tolist()
+    local = [pairs[k] for k in order]
     # The workers are forked from a parent holding every document's features: frozen,
     # those objects are never visited by the children's garbage collector, whose
     # writes to their headers would otherwise copy the shared pages into each child.
     gc.freeze()
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending: deque[Future[list[PairScore]]] = deque()
-            for job in _score_jobs(pairs, by_id, df, settings):
-                pending.append(pool.submit(_score_chunk, job))
-                while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
-                    out.extend(pending.popleft().result())
-                    if progress is not None:
-                        progress(len(out))
-            while pending:
-                out.extend(pending.popleft().result())
+            pending: deque[tuple[int, int, Future[list[tuple[int, PairScore]]]]] = deque()
+
+            def take() -> None:
+                nonlocal done
+                start, size, future = pending.popleft()
+                out.extend((order[start + k], s) for k, s in future.result())
+                done += size
                 if progress is not None:
-                    progress(len(out))
+                    progress(done)
+
+            jobs = _score_jobs(local, by_id, df, settings, reached_only)
+            for start, job in zip(range(0, len(local), SCORE_JOB_PAIRS), jobs, strict=True):
+                pending.append((start, len(job[0]), pool.submit(_score_chunk, job)))
+                while len(pending) >= 2 * workers:  # bounded: at most two jobs per worker in flight
+                    take()
+            while pending:
+                take()
     finally:
         gc.unfreeze()
+    out.sort(key=lambda item: item[0])
     return out
+
+
+def local_order(pairs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """Positions of ``pairs`` grouped by connected component of the graph they form (a
+    template family, a duplicate group), then by ids: pairs that share documents come
+    together.  Components by label propagation with pointer jumping, in numpy."""
+    if not pairs:
+        return np.zeros(0, dtype=np.int64)
+    ends = np.array(pairs, dtype=np.int64)
+    ids, dense = np.unique(ends, return_inverse=True)
+    left, right = dense.reshape(-1, 2)[:, 0], dense.reshape(-1, 2)[:, 1]
+    label = np.arange(len(ids), dtype=np.int64)
+    while True:
+        low = np.minimum(label[left], label[right])
+        new = label.copy()
+        np.minimum.at(new, left, low)
+        np.minimum.at(new, right, low)
+        new = new[new]  # a label is a node of the component: follow it towards the smallest
+        if np.array_equal(new, label):
+            break
+        label = new
+    return np.lexsort((right, left, label[left]))
 
 
 def analyse(
@@ -293,7 +350,7 @@ def analyse(
         if p not in dismissed
         and not (settings.ignore_derived and is_derived_pair(by_id[p[0]].title, by_id[p[1]].title))
     )
-    scored = score_pairs(eligible, by_id, df, settings, workers=workers, progress=scoring_progress)
+    scored = score_pairs(eligible, by_id, df, settings, workers=workers, progress=scoring_progress, reached_only=True)
     matches = sorted((p for p in scored if settings.scoring.reports(p)), key=lambda p: (p.a, p.b))
     groups = cluster.groups((p.a, p.b, p.score) for p in matches)
     return Analysis(

@@ -4,6 +4,9 @@ from array import array
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from paperless_dedupe_hook import config, engine, rebuild, sources
 
@@ -27,12 +30,18 @@ def test_scoring_in_small_jobs_on_two_workers_equals_one_process(
     by_id = {f.doc_id: f for f in one.features}
     jobs = list(rebuild._score_jobs(pairs, by_id, one.document_frequency, settings))
     assert len(jobs) == (len(pairs) + 6) // 7
-    for part, feats, df, _settings in jobs:  # each job carries only what its pairs need
+    for part, feats, df, _settings, _reached_only in jobs:  # each job carries only what its pairs need
         assert set(feats) == {i for p in part for i in p}
         assert set(df) == set().union(*(f.tokens for f in feats.values()))
     parallel = rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=2)
     assert parallel == rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=1)
     assert [(p.a, p.b) for p in parallel] == pairs
+    # Keeping only the scores within reach: the same scores, in the same order, on either path.
+    reached = [p for p in parallel if p.exact or p.score >= settings.scoring.similarity_threshold]
+    assert 0 < len(reached) < len(pairs)
+    for workers in (1, 2):
+        assert rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=workers,
+                                   reached_only=True) == reached
 
 
 def test_features_on_two_workers_equal_one_process(
@@ -65,3 +74,24 @@ def test_bounds_counted_for_all_pairs_at_once_equal_score(analysis: tuple[engine
     expected = [score(by_id[a], by_id[b], settings.scoring, weight=weight) for a, b in pairs]
     assert rebuild.score_pairs(pairs, by_id, one.document_frequency, settings, workers=1) == expected
     assert rebuild._out_of_reach([], by_id, settings) == []
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)).filter(lambda p: p[0] < p[1]), unique=True, max_size=80))
+def test_local_order_puts_each_connected_component_together(pairs: list[tuple[int, int]]) -> None:
+    order = rebuild.local_order(pairs).tolist()
+    assert sorted(order) == list(range(len(pairs)))  # a permutation: no pair lost or scored twice
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    for a, b in pairs:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    runs = [root(pairs[k][0]) for k in order]
+    starts = [r for k, r in enumerate(runs) if k == 0 or runs[k - 1] != r]
+    assert len(starts) == len(set(starts))  # every component in one run

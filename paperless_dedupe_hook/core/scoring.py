@@ -82,7 +82,7 @@ class ScoreParams:
         return pair.score >= self.similarity_threshold and (self.report_revisions or pair.verdict != "revision")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a rebuild holds one per candidate within reach
 class PairScore:
     a: int
     b: int
