@@ -120,6 +120,15 @@ def run(argv: list[str], *, env: dict[str, str] | None = None, timeout: float = 
     return Run(argv, proc.returncode, wall, peak[0], max_rss, out, err, cpu=cpu, load=os.getloadavg()[0])
 
 
+def compile_bytecode(tree: Path = REPO) -> None:
+    """Byte-compile the package in ``tree``, as ``pip install`` does: with
+    PYTHONDONTWRITEBYTECODE set (as on some machines) every timed run would otherwise
+    compile each of its modules from source again."""
+    import compileall
+
+    compileall.compile_dir(str(tree / "paperless_dedupe_hook"), quiet=1)
+
+
 def time_once(argv: list[str], *, env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds user+system, stdout) of one run of a short command.
 

@@ -1,6 +1,7 @@
 """Cold hook latency with N documents indexed, against the import floor and the naive design.
 
     python -m bench.bench_hook --sizes 10000,100000
+    python -m bench.bench_hook --realistic DIR --index PATH   # a realistic archive: bench/hook_realistic.py
 
 For each N it needs an index of the first N synthetic documents; it takes a copy of
 ``<data>/index-<N>.sqlite3`` (left by ``bench.bench_rebuild``) or builds one with
@@ -51,6 +52,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from bench import _common
 from bench._common import DEFAULT_DATA, REPO, cli, log, machine, median, run, save, time_once, write_config
 from bench.synthetic import Generator, ensure_corpus
 
@@ -414,9 +416,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--no-redis", action="store_true", help="leave out the Redis index backend row")
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--out", default=None)
+    parser.add_argument("--realistic", metavar="DIR", help="a realistic archive (bench.corpus.realistic): the hook "
+                        "for new members of its largest series instead (bench/hook_realistic.py); needs --index")
+    parser.add_argument("--index", metavar="PATH", help="with --realistic: the index of all of DIR/docs.jsonl")
+    parser.add_argument("--compare-tree", metavar="TREE", help="with --realistic: also time this source tree's hook")
+    parser.add_argument("--family", metavar="KIND", help="with --realistic: the largest series of this kind")
+    parser.add_argument("--instructions", type=int, default=3, metavar="N",
+                        help="with --realistic: also count instructions of N runs each under valgrind (0: none)")
     args = parser.parse_args(argv)
     data = Path(args.data)
     results: dict[str, Any] = {"machine": machine(), "runs": {}}
+    if args.realistic:
+        from bench import hook_realistic
+
+        return hook_realistic.main(args, results, data, floor_imports=FLOOR_IMPORTS, error=parser.error)
+    _common.compile_bytecode()  # as pip install does: no run compiles our modules from source
     for n in [int(s) for s in args.sizes.split(",") if s]:
         log(f"hook: {n:,} documents indexed")
         r = bench_size(data, n, repeat=args.repeat, naive_repeat=args.naive_repeat, with_redis=not args.no_redis)

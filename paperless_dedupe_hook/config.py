@@ -8,7 +8,6 @@ environment variable; loading validates every value and stops with a one-line
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
 import sys
@@ -255,6 +254,8 @@ def load(
         warnings.extend(_permission_warnings(path, file_values))
     for name in file_values:
         if name not in KEY_BY_NAME:
+            import difflib  # only for a typo: the hook imports this module on every run
+
             hint = difflib.get_close_matches(name, KEY_BY_NAME, n=1)
             fix = f"did you mean {hint[0]!r}?" if hint else "see config.example.toml for the keys"
             raise ConfigError(f"{path}: unknown key {name!r}: {fix}")

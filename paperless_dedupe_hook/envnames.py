@@ -10,7 +10,6 @@ consume, but it must not pass unnoticed either.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 
 PREFIX = "PAPERLESS_DEDUPE_"
@@ -62,6 +61,8 @@ def unknown_warnings(env: Mapping[str, str], known: Iterable[str]) -> list[str]:
     for name in sorted(env):
         if not name.startswith(PREFIX) or name in valid:
             continue
+        import difflib  # only for a typo: the hook imports this module on every run
+
         hint = difflib.get_close_matches(name, valid, n=1, cutoff=0.75)
         fix = f"did you mean {hint[0]}?" if hint else "config.example.toml lists the names"
         out.append(f"environment variable {name} is not a setting of paperless-dedupe-hook and is ignored: {fix}")

@@ -7,19 +7,22 @@ built from the characters and words that matter to it.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook.core import _patterns as P
-from paperless_dedupe_hook.core._triggers import TRIGGER_WORD, TRIGGER_WORD_AT_START, TRIGGERS, digit_regions
+from paperless_dedupe_hook.core import _triggers
+from paperless_dedupe_hook.core._triggers import ID_LABELS_BY_KEY, TRIGGERS, digit_regions, prepare_and_digits
 from paperless_dedupe_hook.core.extract import (
     _DIGIT_LED,
     _SERVICE,
     _route_codes,
     _Scan,
     _service_matches,
+    _words,
 )
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -42,24 +45,37 @@ def _slow_trigger_words(low: str) -> list[tuple[int, str]]:
 
 
 def _fast_trigger_words(low: str) -> list[tuple[int, str]]:
-    hits = [(m.start(1), m.group(1)) for m in TRIGGER_WORD.finditer(low)]
-    if first := TRIGGER_WORD_AT_START.match(low):
-        hits.insert(0, (0, first.group()))
-    return hits
+    """``trigger_words`` once the process has extracted enough documents to compile the regex."""
+    _triggers._extracted = itertools.count(_triggers.LOOP_DOCUMENTS)
+    return _triggers.trigger_words(low)
 
 
 @given(texts)
 @FAST
 def test_trigger_word_regex_finds_the_words_whose_key_is_a_trigger(text: str) -> None:
-    assert _fast_trigger_words(text) == _slow_trigger_words(text)
-    low = text.lower()
-    assert _fast_trigger_words(low) == _slow_trigger_words(low)
+    try:
+        assert _fast_trigger_words(text) == _slow_trigger_words(text)
+        low = text.lower()
+        assert _fast_trigger_words(low) == _slow_trigger_words(low)
+    finally:
+        _triggers._extracted = itertools.count()
+
+
+def test_a_process_compiles_the_trigger_regex_only_after_many_documents() -> None:
+    """The hook extracts one document: the ~10 ms compile would cost more than the loop saves."""
+    _triggers.trigger_word_regex.cache_clear()
+    _triggers._extracted = itertools.count()
+    looped = [_triggers.trigger_words("rechnung 1 re") for _ in range(_triggers.LOOP_DOCUMENTS)]
+    assert _triggers.trigger_word_regex.cache_info().currsize == 0
+    assert _triggers.trigger_words("rechnung 1 re") == looped[0] == [(0, "rech"), (11, "re")]
+    assert _triggers.trigger_word_regex.cache_info().currsize == 1
 
 
 def test_trigger_word_regex_on_examples() -> None:
     low = "rechnungsnummer: 1; re 5 rex ab-ab\nbill²von über jän. 1nvoice ü"
     assert _fast_trigger_words(low) == _slow_trigger_words(low)
-    assert [key for _, key in _fast_trigger_words(low)] == ["rech", "re", "ab", "ab", "bill", "jän", "nvoi"]  # "²" is a letter to \w
+    _triggers._extracted = itertools.count()
+    assert [key for _, key in _slow_trigger_words(low)] == ["rech", "re", "ab", "ab", "bill", "jän", "nvoi"]  # "²" is a letter to \w
 
 
 # --- digit regions --------------------------------------------------------------------------
@@ -196,3 +212,71 @@ def test_month_lookahead_class_holds_every_first_letter_of_a_month() -> None:
     starts = {name[0] for names in P.MONTHS for name in names} | {"o"}
     first = {c for c in map(chr, range(0x3000)) for s in starts for n in "nN" if re.match(P.tolerant(s), c + n)}
     assert {c for c in first if c.isalpha()} == set("jJfFmMrRaAsSoOnNdD")
+
+
+# --- labelled identifiers, one label at a time --------------------------------------------------
+
+_WHOLE_ID = re.compile(P.ID_SOURCE)  # all labels in one alternation, as extraction used them before
+_LABEL_LITERALS = sorted({w for words in (*P.ID_STEMS.values(), *P.ID_WORDS.values(), P.ID_SUFFIXES) for w in words})
+
+
+def _ocr(word: str) -> st.SearchStrategy[str]:
+    """``word`` as OCR may deliver it: in any case, with m as rn, l or i as 1 or |, o as 0, no umlauts."""
+    variants = [word, word.upper(), word.capitalize(), word.replace("m", "rn"), word.replace("l", "1"),
+                word.replace("i", "|"), word.replace("o", "0"), word.replace("ü", "ue").replace("ä", "a"),
+                word.replace(" ", "").replace("-", "").replace(".", "")]
+    return st.sampled_from(variants)
+
+
+_ID_PIECES = st.one_of(
+    st.sampled_from(_LABEL_LITERALS).flatmap(_ocr),
+    st.sampled_from([" ", "", "-", ".", ":", "#", "/", "\n", ": ", " Nr. ", "No.", "nummer"]),
+    st.sampled_from(["12345", "A1-77", "2024/11", "3 O 123/24", "DE123", "x9", "0815"]),
+    st.sampled_from(["a", "ab", "und", "the", "é", "_", "1"]),
+)
+id_texts = st.lists(_ID_PIECES, max_size=30).map("".join)
+
+
+def _id_matches(text: str, one_label_at_a_time: bool) -> list[tuple[object, ...]]:
+    scan = _Scan(*prepare_and_digits(text))
+    _words(scan)
+    out: list[tuple[object, ...]] = []
+    for pos, key in zip(scan.starts.get("id", ()), scan.id_keys, strict=True):
+        if one_label_at_a_time:
+            found = next(((m, label) for label in ID_LABELS_BY_KEY.get(key, ())
+                          if (m := P.id_pattern(label).match(scan.text, pos)) is not None), None)
+        else:
+            m = _WHOLE_ID.match(scan.text, pos)
+            found = None if m is None else (m, next(n for n in P.ID_LABELS if m["L_" + n] is not None))
+        if found is not None:
+            out.append((pos, found[0].span(), found[0]["az"], found[0]["v"], found[1]))
+    return out
+
+
+@given(id_texts)
+@FAST
+def test_labels_tried_one_by_one_where_their_words_start_find_what_the_alternation_finds(text: str) -> None:
+    assert _id_matches(text, True) == _id_matches(text, False)
+
+
+def test_labels_one_by_one_on_examples() -> None:
+    text = "KdNr 12345, Kd.-Nr.: 7, UstId DE123456789, Rechnungsnummer 2024/11, Our Ref. A1-77, Az. 3 O 123/24"
+    found = _id_matches(text, True)
+    assert found == _id_matches(text, False)
+    # ("KdNr" opens no trigger word: "kdnr" is no key, either way)
+    assert [f[-1] for f in found] == ["customer", "tax", "invoice", "case", "case", "case"]
+
+
+def test_the_label_table_equals_its_plain_construction() -> None:
+    """ID_LABELS_BY_KEY looks at each literal's first five characters and joins the number word
+    on only after short stems; built from every stem with every number word it is the same."""
+    keys: dict[str, set[str]] = {}
+    for label in P.ID_LABELS:
+        literals = [f"{s}-{x}" for s in P.ID_STEMS[label] for x in P.ID_SUFFIXES] + list(P.ID_WORDS.get(label, ()))
+        for literal in literals:
+            for opening in _triggers._openings(literal):
+                for key in _triggers._keys_of(opening):
+                    keys.setdefault(key, set()).add(label)
+    plain = {k: tuple(x for x in P.ID_LABELS if x in v) for k, v in keys.items() if "id" in TRIGGERS.get(k, ())}
+    assert plain == ID_LABELS_BY_KEY
+    assert {k for k, v in TRIGGERS.items() if "id" in v} == set(ID_LABELS_BY_KEY)

@@ -48,6 +48,15 @@ def _datasketch(shingles: set[bytes], num_perm: int, seed: int) -> np.ndarray:
     return m.hashvalues
 
 
+@pytest.mark.parametrize(("num_perm", "seed"), [pytest.param(256, 1, id="defaults, kept drawn"), pytest.param(256, 2, id="drawn")])
+def test_permutations_are_datasketchs(num_perm: int, seed: int) -> None:
+    a, b = minhash.permutations(num_perm, seed)
+    theirs = MinHash(num_perm=num_perm, seed=seed).permutations
+    assert a.dtype == b.dtype == np.uint32
+    assert a.tolist() == theirs[0].tolist()
+    assert b.tolist() == theirs[1].tolist()
+
+
 @pytest.mark.parametrize(
     ("num_perm", "seed"),
     [pytest.param(256, 1, id="defaults"), pytest.param(128, 7, id="128-seed7"), pytest.param(17, 0, id="odd-length")],

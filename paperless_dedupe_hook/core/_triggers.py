@@ -2,10 +2,12 @@
 
 A word (a maximal run of letters in the lower-cased text) is keyed by its first four letters
 (all of them when it is shorter); :data:`TRIGGERS` maps a key to the pattern families (``id``,
-``month``, ``stamp`` ...) a word with that key can start.  :data:`TRIGGER_WORD` finds just the
-words whose key is in the table, in one regex pass: the keys are spelled as a trie, so the
-regex engine rejects most of the ~1,000 words of a page after a letter or two, where a Python
-loop over every word cost twice as much.
+``month``, ``stamp`` ...) a word with that key can start.  :func:`trigger_words` finds just the
+words whose key is in the table.  In a process that extracts many documents (a rebuild) it does
+so in one regex pass, :func:`trigger_word_regex`: the keys are spelled as a trie, so the regex
+engine rejects most of the ~1,000 words of a page after a letter or two, where a Python loop over
+every word costs twice as much.  Compiling that regex, though, costs ~10 ms, ten times what the
+loop costs for one document: the hook, which extracts one, loops (same words, same keys).
 
 Also here: :func:`prepare`, the text the patterns run on (it visits every word with a digit,
 and :func:`digit_regions_at` makes the digit regions from those), and a faster ``str.lower``.
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
+from itertools import count
 from typing import Final
 
 from ._patterns import (
@@ -27,16 +31,19 @@ from ._patterns import (
     DIGIT_WORD,
     FOLD_CHARS,
     FOLD_TABLE,
+    ID_LABELS,
     ID_STEMS,
+    ID_SUFFIXES,
     ID_WORDS,
     MONTHS,
     NUMBER_SEPARATORS,
     ODD_CHARS,
     REPLACE,
+    WORD,
 )
 
-__all__ = ["DIGIT_CLUSTER", "REACH", "TRIGGERS", "TRIGGER_WORD", "TRIGGER_WORD_AT_START", "digit_regions",
-           "digit_regions_at", "lower", "prepare", "prepare_and_digits"]
+__all__ = ["DIGIT_CLUSTER", "ID_LABELS_BY_KEY", "REACH", "TRIGGERS", "digit_regions", "digit_regions_at", "lower", "prepare",
+           "prepare_and_digits", "trigger_word_regex", "trigger_words"]
 
 _KEY_VARIANTS = {"i": "il1|!", "l": "il1|!", "o": "o0", "m": ("m", "rn")}
 
@@ -66,28 +73,71 @@ def _triggers() -> dict[str, frozenset[str]]:
         "from": ["from"],
     }
     table: dict[str, set[str]] = {}
-
-    def add(key: str, family: str) -> None:
-        if key:
-            table.setdefault(key, set()).add(family)
-
     for family, literals in families.items():
         for literal in literals:
-            first = re.split(r"[^\wäöüß]", literal)[0]
-            for spelling in _spellings(first):
-                letters = re.match(r"[^\W\d_]*", spelling)
-                add(letters.group()[:4] if letters else "", family)
-                if spelling[:1] in "il1|!o0":  # the WORD match starts after a leading 1, |, ! or 0
-                    rest = re.match(r"[^\W\d_]*", spelling[1:])
-                    add(rest.group()[:4] if rest else "", family)
+            for key in _keys_of(re.split(r"[^\wäöüß]", literal)[0]):
+                table.setdefault(key, set()).add(family)
     for prefix, family in (("fax", "stamp"), ("fax", "phone"), ("tel", "phone")):
         for ch in "abcdefghijklmnopqrstuvwxyzäöüß":
-            add(prefix + ch, family)
+            table.setdefault(prefix + ch, set()).add(family)
     return {k: frozenset(v) for k, v in table.items()}
+
+
+def _keys_of(word: str) -> set[str]:
+    """The keys of the words OCR may make of ``word``'s first letters."""
+    keys = set()
+    for spelling in _spellings(word):
+        keys.add(_key_at(spelling, 0))
+        if spelling[:1] in "il1|!o0":  # the WORD match starts after a leading 1, |, ! or 0
+            keys.add(_key_at(spelling, 1))
+    keys.discard("")
+    return keys
+
+
+_LETTERS = re.compile(r"[^\W\d_]*")
+
+
+def _key_at(spelling: str, pos: int) -> str:
+    letters = _LETTERS.match(spelling, pos)
+    return letters.group()[:4] if letters else ""
 
 
 #: trigger key -> pattern families a word with that key can start.
 TRIGGERS: Final = _triggers()
+
+
+def _openings(literal: str) -> list[str]:
+    """The letters a label can open a word with: up to each blank, "-" or "." (a word ends
+    there when it is in the text) and past it (``_patterns.tolerant`` lets each be left out:
+    "UstId", "KdNr", "OurRef")."""
+    parts = re.split(r"[ .-]", literal)
+    return [re.split(r"[^\wäöüß]", "".join(parts[: k + 1]))[0] for k in range(len(parts))]
+
+
+_KEY_SOURCE = 5
+
+
+def _id_labels_by_key() -> dict[str, tuple[str, ...]]:
+    """trigger key -> the labels of ``_patterns.id_pattern`` that a word with this key can
+    open, in ID_LABELS order: a stem with its number word joined on or apart ("Kd-Nr.",
+    "KdNr"), or a label word.  A label is tried only where it can match."""
+    keys: dict[str, set[str]] = {}
+    for label in ID_LABELS:
+        literals = list(ID_WORDS.get(label, ()))
+        for stem in ID_STEMS[label]:
+            # A key is made of a word's first four characters (five after a leading 1, | or 0):
+            # the number word joined on matters only after a stem shorter than that.
+            short = len(_openings(stem)[-1]) < _KEY_SOURCE
+            literals += [f"{stem}-{suffix}" for suffix in ID_SUFFIXES] if short else [stem]
+        openings = {opening[:_KEY_SOURCE] for literal in literals for opening in _openings(literal)}
+        for key in set().union(*map(_keys_of, openings)):
+            keys.setdefault(key, set()).add(label)
+    return {key: tuple(label for label in ID_LABELS if label in labels)
+            for key, labels in keys.items() if "id" in TRIGGERS.get(key, ())}
+
+
+#: trigger key of a word that can open a labelled identifier -> the labels to try there, in order.
+ID_LABELS_BY_KEY: Final = _id_labels_by_key()
 
 
 _Node = dict[str, "_Node"]
@@ -112,14 +162,36 @@ def _trie(keys: Iterable[str]) -> str:
     return emit(tree, 0)
 
 
-_KEYS = _trie(TRIGGERS)
-#: The key (group 1) of each word after the first whose key is in :data:`TRIGGERS`, as
-#: ``WORD.finditer`` would find it: a word starts after a non-letter.  The first class (no
-#: ASCII or Latin-1 letter) is a bitmap the regex engine can skip with; the look-behind then
-#: tells the other non-letters from the rarer letters of other scripts.
-TRIGGER_WORD: Final = re.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + _KEYS + ")")
-#: The same for a word at the very start of the text (nothing before it).
-TRIGGER_WORD_AT_START: Final = re.compile(_KEYS)
+@cache
+def trigger_word_regex() -> re.Pattern[str]:
+    """The key (group 1) of each word after the first whose key is in :data:`TRIGGERS`, as
+    ``WORD.finditer`` would find it: a word starts after a non-letter.  The first class (no
+    ASCII or Latin-1 letter) is a bitmap the regex engine can skip with; the look-behind then
+    tells the other non-letters from the rarer letters of other scripts.  (The word at the
+    very start of a text: match it against a blank and the text's first letters.)"""
+    return re.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + _trie(TRIGGERS) + ")")
+
+
+# A key is at most four letters, and a shorter one looks at one letter more: the first word's
+# key is in the text's first five characters.
+_KEY_REACH = 5
+# Documents extracted by one process before it compiles trigger_word_regex (the loop over the
+# words costs ~0.2 ms more per page than the regex, the regex ~10 ms once).
+LOOP_DOCUMENTS = 32
+_extracted = count()
+
+
+def trigger_words(low: str) -> list[tuple[int, str]]:
+    """``(start, key)`` of each word of the lower-cased ``low`` whose key is in :data:`TRIGGERS`,
+    in order.  Loops over the words for a process's first :data:`LOOP_DOCUMENTS` texts, then
+    uses :func:`trigger_word_regex` (tests/test_extract_prefilters.py holds the two equal)."""
+    if next(_extracted) < LOOP_DOCUMENTS:
+        return [(m.start(), m.group(1)) for m in WORD.finditer(low) if m.group(1) in TRIGGERS]
+    rx = trigger_word_regex()
+    hits = [(m.start(1), m.group(1)) for m in rx.finditer(low)]
+    if first := rx.match(" " + low[:_KEY_REACH]):
+        hits.insert(0, (0, first.group(1)))
+    return hits
 
 
 # --- digit regions ---------------------------------------------------------------------------

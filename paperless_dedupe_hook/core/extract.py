@@ -42,13 +42,13 @@ from functools import lru_cache
 
 from . import _patterns as P
 from ._triggers import (
-    TRIGGER_WORD,
-    TRIGGER_WORD_AT_START,
+    ID_LABELS_BY_KEY,
     TRIGGERS,
     digit_regions,
     digit_regions_at,
     lower,
     prepare_and_digits,
+    trigger_words,
 )
 from .text import fold_ocr, normalize
 
@@ -68,7 +68,7 @@ def token_kind(token: str) -> str:
 class _Scan:
     """The prepared text, the characters already claimed, the tokens found, where trigger words start."""
 
-    __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "phone_lines", "regions")
+    __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "id_keys", "phone_lines", "regions")
 
     def __init__(self, text: str, digits: list[int] | None = None) -> None:
         self.text = text
@@ -79,6 +79,7 @@ class _Scan:
         self.tokens: set[str] = set()
         self.slots: set[str] = set()
         self.starts: dict[str, list[int]] = {}
+        self.id_keys: list[str] = []  # the trigger key of each of starts["id"]
         self.phone_lines: list[tuple[int, int]] = []
         # (from the digits prepare() found, when given: the same regions without a regex walk)
         self.regions = digit_regions(text) if digits is None else digit_regions_at(text, digits)
@@ -256,15 +257,14 @@ def _label_line(line: str) -> bool:
 def _words(scan: _Scan) -> None:
     """Find trigger words; drop stamp lines and page numbers; note phone lines."""
     t, starts, low = scan.text, scan.starts, scan.low
-    # Only the words that can start a pattern (one regex pass; a Python loop over every word was slower).
-    hits = [(m.start(1), m.group(1)) for m in TRIGGER_WORD.finditer(low)]
-    if first := TRIGGER_WORD_AT_START.match(low):
-        hits.insert(0, (0, first.group()))
-    for start, key in hits:
+    # Only the words that can start a pattern.
+    for start, key in trigger_words(low):
         if start and low[start - 1] in "01|!":  # 1nvoice, 0ktober
             start -= 1
         for family in TRIGGERS[key]:
             starts.setdefault(family, []).append(start)
+            if family == "id":
+                scan.id_keys.append(key)
     for pos in starts.get("stamp", ()):
         if P.STAMP.match(t, pos) and _stamp_position(t, scan.line(pos), pos):
             scan.block(*scan.line(pos))
@@ -292,13 +292,17 @@ def _ibans(scan: _Scan) -> None:
 
 
 def _ids(scan: _Scan) -> None:
-    for pos in scan.starts.get("id", ()):
-        if (m := P.ID.match(scan.text, pos)) is None:
+    for pos, key in zip(scan.starts.get("id", ()), scan.id_keys, strict=True):
+        # The labels one by one, those that a word with this key can open (the alternation of
+        # all of them in one pattern finds the same match: tests/test_extract_prefilters.py).
+        for label in ID_LABELS_BY_KEY.get(key, ()):
+            if (m := P.id_pattern(label).match(scan.text, pos)) is not None:
+                break
+        else:
             continue
         group = "az" if m["az"] is not None else "v"
         value = P.ID_JUNK.sub("", m[group]).upper()
         if 3 <= len(value) <= 40 and any(c.isdigit() for c in value) and not P.is_date(m[group]):
-            label = next(name for name in P.ID_LABELS if m["L_" + name] is not None)
             scan.take(m.start(group), m.end(group), f"id:{label}:{value}")
 
 

@@ -24,6 +24,7 @@ Pure: values in, values out.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from collections.abc import Iterable
 from functools import lru_cache
@@ -32,6 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from . import _default_permutations as _default
 from . import text
 
 HASH_SCHEME = "datasketch-affine32-sha1-low16"
@@ -61,6 +63,11 @@ def permutations(num_permutations: int, seed: int) -> tuple[npt.NDArray[np.uint3
     """The ``(a, b)`` parameters datasketch draws for ``num_perm`` and ``seed``."""
     if num_permutations < 1:
         raise ValueError(f"num_permutations must be >= 1, got {num_permutations}")
+    if (num_permutations, seed) == (_default.NUM_PERMUTATIONS, _default.SEED):  # no numpy.random import
+        a, b = (np.frombuffer(base64.b64decode(raw), dtype="<u4").astype(np.uint32) for raw in (_default.A, _default.B))
+        a.setflags(write=False)
+        b.setflags(write=False)
+        return a, b
     gen = np.random.RandomState(seed)
     a = gen.randint(0, 1 << 31, num_permutations, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
     b = gen.randint(0, 1 << 32, num_permutations, dtype=np.uint32)
