@@ -167,7 +167,8 @@ ScoreJob = tuple[list[tuple[int, int]], Mapping[int, Features], Mapping[str, int
 
 
 def _score_chunk(job: ScoreJob) -> list[tuple[int, PairScore]]:
-    """(position in the job, score) of the job's pairs; with ``reached_only`` only the exact ones."""
+    """(position in the job, score) of the job's pairs; with ``reached_only`` only the exact
+    ones and those at or above the threshold (every pair that can be reported)."""
     pairs, by_id, df, settings, reached_only = job
     weight = token_weigher(df)
     scores = ((k, score(by_id[a], by_id[b], settings.scoring, weight=weight)) for k, (a, b) in enumerate(pairs))
