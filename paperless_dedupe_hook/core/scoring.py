@@ -30,8 +30,9 @@ text with different version dates get D without those dates and the verdict ``re
 F and D are the dear parts (rapidfuzz on up to 2 x 5,000 characters; the slot
 comparison), and most LSH candidates of a large library are far from the
 threshold: unless asked for ``exact`` scores, a pair that cannot reach the
-threshold even with F = D = 1 skips both, one that cannot with F = 1 and its D
-skips F, and the others ask rapidfuzz only for an F that can still make the
+threshold even with F = D = 1 skips both, one that cannot with F = 1 and an upper
+bound of D (its slot conflicts: a template series) skips D and F, one that cannot
+with F = 1 and its D skips F, and the others ask rapidfuzz only for an F that can still make the
 threshold (``score_cutoff``).  Every pair at or above the threshold gets exactly
 the score it would get otherwise; pairs below it get a lower bound and
 ``exact=False``.
