@@ -102,6 +102,10 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
     """Check one document and annotate its duplicates, then a few queued ones.
     Raises DedupeError (QueuedError when the index was held and the document queued)."""
     from . import config as config_mod
+    from . import regexcache
+
+    # Before the extraction is imported: its patterns then come from the file, not the compiler.
+    regexcache.load(cfg.index_path)
     from .engine import settings_from_config
     from .paperless.client import PaperlessClient
 
@@ -136,6 +140,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
                 "or 'paperless-dedupe rebuild-index --annotate' checks it"
             ) from None
         _drain(cfg, settings, client, deadline=deadline, log=log, own=result.document_id)
+    regexcache.save(cfg.index_path)
     return result
 
 

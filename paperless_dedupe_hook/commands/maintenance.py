@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .. import guards, pending, sources
+from .. import guards, pending, regexcache, sources
 from .._errors import PaperlessError, UsageError
 from ..config import Config
 from ..core import cluster
@@ -107,6 +107,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             carried = write_fresh_configured(cfg, analysis, settings, run_kind="full", since=since)
             if carried:
                 info(f"kept {carried} document(s) that hooks indexed (or removed) while the rebuild ran")
+            regexcache.prime(cfg.index_path)  # the next hook loads the patterns instead of compiling them
             if not offline:
                 with open_configured(cfg, settings) as index, index.write():
                     index.set_meta({"last_sync_started": started})

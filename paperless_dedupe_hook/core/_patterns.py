@@ -24,6 +24,7 @@ import unicodedata
 from functools import cache
 from typing import Final
 
+from . import _regex
 from .text import fold_ocr, normalize
 
 
@@ -74,19 +75,19 @@ _CONTROL.update({c: None for c in (0xAD, 0x200B, 0x200C, 0x200D, 0xFEFF)})
 _CONTROL.update({0x2019: "'", 0x2018: "'", 0x130: "I"})
 #: Replacement of odd characters (a regex finds the rare ones faster than ``str.translate`` copies all).
 REPLACE: Final = {chr(c): r or "" for c, r in _CONTROL.items()}
-ODD_CHARS: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_CONTROL)) + "]")
+ODD_CHARS: Final = _regex.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_CONTROL)) + "]")
 
 #: ``Rechnungs-\nnummer`` -> ``Rechnungsnummer`` (hyphenation at a line end, between letters).
-DEHYPHEN: Final = re.compile(r"-(?<=[^\W\d_]-)[ \t]*\n[ \t]*(?=[^\W\d_])")
+DEHYPHEN: Final = _regex.compile(r"-(?<=[^\W\d_]-)[ \t]*\n[ \t]*(?=[^\W\d_])")
 
 #: A digit and the rest of its word; :func:`._triggers.prepare` walks back to the word start.
-DIGIT_WORD: Final = re.compile(r"[0-9][\w|!]*")
+DIGIT_WORD: Final = _regex.compile(r"[0-9][\w|!]*")
 FOLD_CHARS: Final = frozenset("0123456789OoIl|!ZzASsbBg")
 FOLD_TABLE: Final = str.maketrans("OoIl|!ZzASsbBg", "00111122455689")
 NUMBER_SEPARATORS: Final = frozenset(".,:/-")
 
 #: A letter run (searched in the lower-cased text); group 1 is its trigger key, the first four letters.
-WORD: Final = re.compile(r"([^\W\d_]{1,4})[^\W\d_]*")
+WORD: Final = _regex.compile(r"([^\W\d_]{1,4})[^\W\d_]*")
 
 
 # --- print, scan and fax stamps; page numbers; phone lines -------------------------------------
@@ -99,15 +100,15 @@ _STAMP_WORDS = ("gedruckt", "ausgedruckt", "druckdatum", "druckzeit", "ausdruck"
                 # version stamps of drafts: a new draft date is not a different contract
                 "entwurf", "draft", "revision", "fassung")
 #: Every token on a line with one of these words is ignored (``fax``, ``scan``, ``eingang`` as prefixes).
-STAMP: Final = re.compile(
+STAMP: Final = _regex.compile(
     "(?:" + _alt(_STAMP_WORDS) + r")(?:(?<=[xXnNgG])[\w]*)?(?!\w)"
 )
 _PHONE_WORDS = ("tel", "telefon", "phone", "fon", "mobil", "mobile", "handy", "hotline", "fax", "telefax")
 #: References on a line with one of these words are phone numbers.
-PHONE: Final = re.compile("(?:" + _alt(_PHONE_WORDS) + r")\w{0,8}(?!\w)")
+PHONE: Final = _regex.compile("(?:" + _alt(_PHONE_WORDS) + r")\w{0,8}(?!\w)")
 _PAGE_WORDS = ("seite", "page", "blatt", "s.")
 #: ``Seite 2 von 3``, ``Page 2 of 3``, ``S. 001/003``: ignored.
-PAGE: Final = re.compile(
+PAGE: Final = _regex.compile(
     "(?:" + _alt(_PAGE_WORDS) + r")[ \t]*[0-9]{1,4}(?:[ \t]*(?:von|of|/)[ \t]*[0-9]{1,4})?(?!\w)"
 )
 
@@ -122,7 +123,7 @@ GERMAN_WORDS: Final = frozenset(
 
 # --- IBAN --------------------------------------------------------------------------------------
 
-IBAN: Final = re.compile(
+IBAN: Final = _regex.compile(
     r"[A-Z](?<![A-Za-z0-9][A-Z])[A-Z][0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
 
@@ -194,10 +195,10 @@ def id_pattern(label: str) -> re.Pattern[str]:
     ID_LABELS order finds what the alternation of all of them (ID_SOURCE) finds; compiled the
     first time a text has a word that can open this label: the hook's one document needs a
     few of the 17 labels, and all of them in one pattern take ~30 ms to compile."""
-    return re.compile(_ID_HEAD + ID_LABEL_SOURCES[label] + _ID_TAIL)
+    return _regex.compile(_ID_HEAD + ID_LABEL_SOURCES[label] + _ID_TAIL)
 
 
-ID_JUNK: Final = re.compile(r"[^A-Za-z0-9]")
+ID_JUNK: Final = _regex.compile(r"[^A-Za-z0-9]")
 
 # --- dates -------------------------------------------------------------------------------------
 
@@ -220,28 +221,28 @@ _ORD = r"(?:st|nd|rd|th|ST|ND|RD|TH)?"
 _BLANK = r"(?:[ \t]+\n?|\n)[ \t]*"  # at least one blank, at most one line break
 _DAY = r"(?P<d>[0-9](?<![0-9.,][0-9])[0-9]?)"
 #: ``2024-01-31T14:35``: a machine timestamp (scanner, printer, export); its line is a stamp line.
-ISO_TIMESTAMP: Final = re.compile(r"(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}")
-DATE_ISO: Final = re.compile(
+ISO_TIMESTAMP: Final = _regex.compile(r"(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}")
+DATE_ISO: Final = _regex.compile(
     r"(?P<y>(?:19|20)[0-9]{2})(?<![0-9.,/-]....)[-/.](?P<m>[0-9]{1,2})[-/.](?P<d>[0-9]{1,2})(?![0-9])"
 )
-DATE_DOT: Final = re.compile(
+DATE_DOT: Final = _regex.compile(
     _DAY + r"[ \t]?[.,][ \t]?(?P<m>[0-9]{1,2})[ \t]?[.,][ \t]?(?P<y>[0-9]{4}|[0-9]{2})(?![0-9]|[.,][0-9])"
 )
-DATE_SLASH: Final = re.compile(
+DATE_SLASH: Final = _regex.compile(
     r"(?P<a>[0-9](?<![0-9./-][0-9])[0-9]?)(?P<s>[/-])(?P<b>[0-9]{1,2})(?P=s)(?P<y>[0-9]{4}|[0-9]{2})"
     r"(?![0-9]|[./-][0-9])"
 )
 #: The look-ahead asks for a letter that can start a month (or "of"): j, f, m, r (``rn`` for
 #: ``m``), a, s, o, n, d; any letter would do, the tighter class only fails sooner (20 %).
-DATE_DMY_TEXT: Final = re.compile(
+DATE_DMY_TEXT: Final = _regex.compile(
     _DAY + _ORD + r"\.?(?=[ \t.-]*\n?[ \t-]*(?:of[ \t]+)?[jJfFmMrRaAsSoOnNdD])[ \t-]*\n?[ \t-]*(?:of[ \t]+)?"
     + _MONTH + r"[ \t,-]*\n?[ \t,-]*(?P<y>[0-9]{4}|'[0-9]{2})(?![0-9])"
 )
 #: ``January 31st, 2024`` and ``Januar 2024`` (no day); tried only where a month word starts.
-MONTH_TEXT: Final = re.compile(
+MONTH_TEXT: Final = _regex.compile(
     rf"{_MONTH}{_BLANK}(?:(?P<d>[0-9]{{1,2}}){_ORD}[,.]{{0,2}}{_BLANK})?(?P<y>(?:19|20)[0-9]{{2}})(?![0-9])"
 )
-MONTH_YEAR_NUM: Final = re.compile(
+MONTH_YEAR_NUM: Final = _regex.compile(
     r"(?P<m>[0-9](?<![0-9./-][0-9])[0-9]?)[/.](?P<y>(?:19|20)[0-9]{2})(?![0-9]|[./-][0-9])"
 )
 
@@ -250,15 +251,15 @@ MONTH_YEAR_NUM: Final = re.compile(
 _NUM_REST = r"(?:[0-9]{0,2}(?:[.,'][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9]{0,11}(?:[.,][0-9]{1,2})?)"
 _CODES = ("EUR", "EURO", "Euro", "USD", "GBP", "CHF")
 _CUR = "€|\\$|£|" + "|".join(f"{c}(?<![A-Za-z]{c})" for c in _CODES)
-AMOUNT_CUR_BEFORE: Final = re.compile(
+AMOUNT_CUR_BEFORE: Final = _regex.compile(
     rf"(?:{_CUR})[ \t]{{0,2}}(?P<n>[0-9]{_NUM_REST})(?:[.,]-{{1,2}})?(?![0-9]|[.,][0-9])"
 )
-AMOUNT_CUR_AFTER: Final = re.compile(
+AMOUNT_CUR_AFTER: Final = _regex.compile(
     rf"(?P<n>[0-9](?<![\w.,][0-9]){_NUM_REST})(?:[.,]-{{1,2}})?[ \t]{{0,2}}"
     r"(?:€|\$|£|(?:" + "|".join(_CODES) + r")(?![A-Za-z]))"
 )
 #: A bare ``1.234,56`` / ``1,234.56`` / ``99.60`` (two decimals) in a document that talks money.
-AMOUNT_BARE: Final = re.compile(
+AMOUNT_BARE: Final = _regex.compile(
     r"(?P<n>[0-9](?<![\w.,][0-9])(?:[0-9]{0,2}(?:[.,'][0-9]{3})+[.,][0-9]{2}|[0-9]{0,8}[.,][0-9]{2}))"
     r"(?![\w]|[.,][0-9])(?![ \t]*(?:%|[uU][hH][rR](?!\w)|h(?!\w)))"
 )
@@ -276,20 +277,20 @@ _ARROW = r"(?:-+>|→|⟶|=+>|⇒|➔|➝|➙)"
 _ROUTE_WORDS = ("out", "outbound", "ret", "return", "inbound", "hinfahrt", "hinflug", "hinreise", "hinweg",
                 "rückfahrt", "rückflug", "rückreise", "rückweg", "strecke", "route", "verbindung", "relation",
                 "flug", "flight", "fahrt", "trip", "journey", "hin", "rück")
-ROUTE_LABELLED: Final = re.compile(
+ROUTE_LABELLED: Final = _regex.compile(
     rf"(?<!\w)(?:{_alt(_ROUTE_WORDS)})[ \t]*:[ \t]*\n?[ \t]*(?P<a>{_PLACE})"
     rf"(?:[ \t]+-[ \t]+|[ \t]*{_ARROW}[ \t]*|[ \t]+(?i:nach|to|bis)[ \t]+)(?P<b>{_PLACE})"
 )
-ROUTE_VON_NACH: Final = re.compile(
+ROUTE_VON_NACH: Final = _regex.compile(
     rf"(?<!\w)[Vv]on[ \t]*:?[ \t]*(?=[A-ZÄÖÜ])(?P<a>{_PLACE3})[ \t,]*\n?[ \t]*(?<!\w)[Nn]ach[ \t]*:?[ \t]*"
     rf"(?=[A-ZÄÖÜ])(?P<b>{_PLACE3})"
 )
-ROUTE_FROM_TO: Final = re.compile(
+ROUTE_FROM_TO: Final = _regex.compile(
     r"(?<!\w)[Ff]rom[ \t]+(?P<a>[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2})[ \t]+to[ \t]+"
     r"(?P<b>[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2})"
 )
-ROUTE_ARROW: Final = re.compile(rf"(?P<a>{_PLACE3})[ \t]*{_ARROW}[ \t]*(?P<b>{_PLACE3})")
-ROUTE_CODES: Final = re.compile(r"(?P<a>[A-Z](?<![\w-][A-Z])[A-Z]{2})[ \t]?-[ \t]?(?P<b>[A-Z]{3})(?![\w-])")
+ROUTE_ARROW: Final = _regex.compile(rf"(?P<a>{_PLACE3})[ \t]*{_ARROW}[ \t]*(?P<b>{_PLACE3})")
+ROUTE_CODES: Final = _regex.compile(r"(?P<a>[A-Z](?<![\w-][A-Z])[A-Z]{2})[ \t]?-[ \t]?(?P<b>[A-Z]{3})(?![\w-])")
 #: Three-letter upper-case pairs that are not airport/station codes.
 NOT_CODES: Final = frozenset({
     "EUR", "USD", "GBP", "CHF", "JPY", "VAT", "PDF", "XML", "CSV", "ZIP", "TAX", "NET", "ABC", "XYZ",
@@ -316,7 +317,7 @@ _POSTCODE_EN = (r"(?:[A-Z]{1,2}[0-9][A-Z0-9]?[ \t]?[0-9][A-Z]{2}|[A-Z]{2}[ \t]?[
 #: and house number before a postcode and a town); "12 High Street", "7 Castle Hill", "195 York
 #: Stret, EC1A 1BB London" (a house number and a street type, or a British, US, Dutch or Irish
 #: postcode after it).
-STREET: Final = re.compile(
+STREET: Final = _regex.compile(
     # The leading look-ahead names the first character of every match: with it the regex
     # engine skips to candidates (0.6 -> 0.24 ms on a 1,000-word letter), same matches.
     r"(?=[A-ZÄÖÜ0-9])(?:"
@@ -333,7 +334,7 @@ STREET: Final = re.compile(
 
 # --- long reference numbers --------------------------------------------------------------------
 
-REF: Final = re.compile(
+REF: Final = _regex.compile(
     r"[0-9](?<![\w/.,+][0-9])(?<![0-9]-[0-9])[0-9]*(?:(?:[-/]|[ ](?=[0-9]{3}))[0-9]+)*(?![\w]|[.,/-][0-9])"
 )
 
@@ -376,7 +377,7 @@ def cents(number: str) -> int:
 
 
 # "straße", "strasse", "str.", OCR's "strabe" (ß read as B) and "strase": one spelling.
-_STREET_SUFFIX = re.compile(r"str(?:abe|ase)?$")
+_STREET_SUFFIX = _regex.compile(r"str(?:abe|ase)?$")
 
 
 def street_key(name: str) -> str:

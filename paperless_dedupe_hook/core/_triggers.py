@@ -21,6 +21,7 @@ from functools import cache
 from itertools import count
 from typing import Final
 
+from . import _regex
 from ._patterns import (
     _CONTROL,
     _PAGE_WORDS,
@@ -94,7 +95,7 @@ def _keys_of(word: str) -> set[str]:
     return keys
 
 
-_LETTERS = re.compile(r"[^\W\d_]*")
+_LETTERS = _regex.compile(r"[^\W\d_]*")
 
 
 def _key_at(spelling: str, pos: int) -> str:
@@ -169,7 +170,7 @@ def trigger_word_regex() -> re.Pattern[str]:
     ASCII or Latin-1 letter) is a bitmap the regex engine can skip with; the look-behind then
     tells the other non-letters from the rarer letters of other scripts.  (The word at the
     very start of a text: match it against a blank and the text's first letters.)"""
-    return re.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + _trie(TRIGGERS) + ")")
+    return _regex.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + _trie(TRIGGERS) + ")")
 
 
 # A key is at most four letters, and a shorter one looks at one letter more: the first word's
@@ -198,7 +199,7 @@ def trigger_words(low: str) -> list[tuple[int, str]]:
 
 #: From a line's first digit to the end of the ``REACH``-th line after the last line with a
 #: digit that follows within ``REACH`` lines: one region (see :func:`digit_regions`).
-DIGIT_CLUSTER: Final = re.compile(r"[0-9][^\n]*(?:\n(?:[^\n0-9]*\n){0,2}[^\n0-9]*[0-9][^\n]*)*(?:\n[^\n]*){0,3}\n?")
+DIGIT_CLUSTER: Final = _regex.compile(r"[0-9][^\n]*(?:\n(?:[^\n0-9]*\n){0,2}[^\n0-9]*[0-9][^\n]*)*(?:\n[^\n]*){0,3}\n?")
 #: How many lines after its first line a match of a :data:`.extract._DIGIT_LED` pattern can
 #: reach, look-aheads included, plus one line to spare (DATE_DMY_TEXT has two optional line breaks).
 REACH: Final = 3  # the {0,2} and {0,3} above

@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from . import _patterns as P
+from . import _regex
 from ._triggers import (
     ID_LABELS_BY_KEY,
     TRIGGERS,
@@ -126,7 +127,7 @@ def _scan(text: str) -> _Scan:
 
 
 # "Flight XB 606", "Flug LH 2034", "ICE 1234", "Zug RE 5": which service a ticket is for.
-_SERVICE = re.compile(
+_SERVICE = _regex.compile(
     r"(?i:\b(?:flight|flug|zug|train)\b[ \t]*(?:no\.?|nr\.?|number|nummer)?[ \t]*:?[ \t]*)"
     r"(?P<code>[A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])[ \t]?(?P<num>[0-9]{1,4})\b"
     r"|\b(?P<train>ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t](?P<tnum>[0-9]{1,5})\b"
@@ -136,8 +137,8 @@ _SERVICE = re.compile(
 # Cheap tests that tell whether _SERVICE can match at all (it is slow to scan: an
 # alternation under (?i) at every position), most documents being no tickets.
 # (searched in the lower-cased text: a (?i) alternation is as slow as _SERVICE itself)
-_SERVICE_WORD = re.compile(r"(?:flight|flug|zug|train)\b")  # no leading \\b: it hides the first letters from the fast scan
-_TRAIN_QUICK = re.compile(r"(?:ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t][0-9]")
+_SERVICE_WORD = _regex.compile(r"(?:flight|flug|zug|train)\b")  # no leading \\b: it hides the first letters from the fast scan
+_TRAIN_QUICK = _regex.compile(r"(?:ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t][0-9]")
 
 #: The patterns that :meth:`_Scan.finditer` scans in the digit regions only: each match has
 #: an ASCII digit on its first line and crosses at most two line breaks (see
@@ -150,7 +151,7 @@ _DIGIT_LED = (P.IBAN, P.ISO_TIMESTAMP, P.DATE_ISO, P.DATE_DOT, P.DATE_DMY_TEXT, 
 #: flight, flug, zug or train (under (?i), as in _SERVICE: only f/F, z/Z, t/T match those first
 #: letters), or at I, E, R, T or N before a train code's rest, a blank and a digit.  Unlike
 #: _SERVICE it opens with a character class, which the regex engine skips to.
-_SERVICE_START = re.compile(r"[fFzZtTIERN](?<!\w.)(?:(?i:light|lug|ug|rain)|(?:CE|C|E|B|GV|N|J)[ \t][0-9])")
+_SERVICE_START = _regex.compile(r"[fFzZtTIERN](?<!\w.)(?:(?i:light|lug|ug|rain)|(?:CE|C|E|B|GV|N|J)[ \t][0-9])")
 
 
 def _service_matches(scan: _Scan) -> list[re.Match[str]]:
@@ -397,7 +398,7 @@ def _routes(scan: _Scan) -> None:
 
 
 #: The first "-" of a line, to the line's end.
-_HYPHEN_LINE = re.compile(r"-[^\n]*")
+_HYPHEN_LINE = _regex.compile(r"-[^\n]*")
 
 
 def _route_codes(t: str) -> Iterator[re.Match[str]]:

@@ -19,7 +19,9 @@ values (:func:`conflict_weigher`), and does so only for a pair whose texts other
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection
+from functools import lru_cache
 
 from .extract import SLOT_MARK, token_kind
 
@@ -37,6 +39,19 @@ SLIP_WEIGHT = 0.2
 #: under it; a scan and its original, or two scans, are over it.
 MIN_SIMILARITY = 0.85
 _KINDS = frozenset({"date", "amount", "id", "ref", "iban"})
+
+
+def _plain(tokens: Collection[str]) -> frozenset[str]:
+    """The values of the kinds OCR can misread (no slot marks)."""
+    if isinstance(tokens, frozenset):
+        return _cached_plain(tokens)
+    return frozenset(t for t in tokens if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS)
+
+
+# A document is compared with each of its candidates: its values are picked out once.
+@lru_cache(maxsize=4096)
+def _cached_plain(tokens: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in tokens if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS)
 
 
 def _value(token: str) -> str:
@@ -65,10 +80,15 @@ def _slips(x: str, y: str) -> int | None:
 def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
     """The values of a pair whose differences OCR explains (both sides' tokens), or the empty
     set when any conflict is not explained or there are more than MAX_SLIPS slips."""
-    plain_a = {t for t in a if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS}
-    plain_b = {t for t in b if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS}
+    plain_a, plain_b = _plain(a), _plain(b)
     only_a, only_b = sorted(plain_a - plain_b), sorted(plain_b - plain_a)
     if not only_a or not only_b:
+        return frozenset()
+    # Per namespace, every value of its smaller side must be explained (or one left over
+    # conflicts), and each explained value is at least one slip: the pairs of a template
+    # series, with a dozen new dates and amounts, stop here.
+    spaces_b = Counter(map(_space, only_b))
+    if sum(min(n, spaces_b[s]) for s, n in Counter(map(_space, only_a)).items() if s in spaces_b) > MAX_SLIPS:
         return frozenset()
     used: set[str] = set()
     out: set[str] = set()

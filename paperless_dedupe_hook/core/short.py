@@ -20,11 +20,11 @@ document has a few dozen of them, enough for MinHash, where it has only a handfu
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 
 from rapidfuzz.fuzz import ratio
 
+from . import _regex
 from .extract import token_kind
 from .text import fold_ocr, shingles
 
@@ -41,9 +41,9 @@ MIN_TEXT_RATIO = 0.90
 FAILED_FACTOR = 0.3
 CHAR_NGRAM = 3
 
-_LOOK_ALIKE_IN_NUMBER = re.compile(r"(?<=[0-9])[olisbzg](?=[0-9])")
+_LOOK_ALIKE_IN_NUMBER = _regex.compile(r"(?<=[0-9])[olisbzg](?=[0-9])")
 _DIGIT_OF = str.maketrans({"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2", "g": "6"})
-_NOT_DIGIT = re.compile(r"[^0-9]+")
+_NOT_DIGIT = _regex.compile(r"[^0-9]+")
 
 
 def is_short(tokens: Collection[str]) -> bool:

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from . import _regex
+
 NORMALIZER_VERSION = "4"
 
 SHINGLE_KINDS = ("word", "char")
@@ -22,12 +24,12 @@ _SYMBOLS = (("€", " eur "), ("$", " usd "), ("£", " gbp "), ("§", " par "), 
 # A word broken at a line end by hyphenation ("Ver-\ntrag") is one word again.  The
 # pattern opens with the hyphen, so that the regex engine can skip to hyphens; the
 # letter before it is checked in _join_hyphenated.
-_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*(?=\w)")
-_WORD_CHAR = re.compile(r"\w")
+_HYPHEN_BREAK = _regex.compile(r"-[ \t]*\r?\n[ \t]*(?=\w)")
+_WORD_CHAR = _regex.compile(r"\w")
 # ASCII punctuation and blanks to spaces (str.translate has a fast path for ASCII).
 _ASCII_BLANKS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isdigit() and not "a" <= chr(c) <= "z"})
-_COMBINING = re.compile(r"[\u0300-\u036f]")
-_NON_ASCII_NON_ALNUM = re.compile(r"[^\x00-\x7f\w]")
+_COMBINING = _regex.compile(r"[\u0300-\u036f]")
+_NON_ASCII_NON_ALNUM = _regex.compile(r"[^\x00-\x7f\w]")
 _ASCII_NON_ALNUM = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
 
 
@@ -51,17 +53,17 @@ _LATIN1_NOT_ONE_TO_ONE = tuple(
 # Transport header lines of a mail ("From: ...", "Betreff: ...") belong to the delivery,
 # not to the letter: the same letter scanned from paper has none of them.
 _MAIL_HEADER_NAMES = r"[ \t>]*(?:from|to|cc|bcc|sent|subject|reply-to|von|an|gesendet|betreff|kopie|antwort an)[ \t]*:"
-_MAIL_HEADER = re.compile(r"^" + _MAIL_HEADER_NAMES + ".*$", re.IGNORECASE | re.MULTILINE)
+_MAIL_HEADER = _regex.compile(r"^" + _MAIL_HEADER_NAMES + ".*$", re.IGNORECASE | re.MULTILINE)
 # The same after a line break: "^" under MULTILINE makes the regex engine try every position
 # of the text, a leading "\n" lets it skip to line breaks (a third of the time).
-_MAIL_HEADER_AFTER_BREAK = re.compile(r"\n(?i:" + _MAIL_HEADER_NAMES + ")")
+_MAIL_HEADER_AFTER_BREAK = _regex.compile(r"\n(?i:" + _MAIL_HEADER_NAMES + ")")
 # A mail signature opens with the "-- " line (RFC 3676) and holds the sender's contact block
 # and legal disclaimer, which the same letter on paper does not have.  Only in a text that
 # has mail header lines, and only when a short tail follows (a stray "--" in a scanned page
 # is not a signature).
-_SIG_DELIMITER = re.compile(r"^--[ \t]?\r?$", re.MULTILINE)
+_SIG_DELIMITER = _regex.compile(r"^--[ \t]?\r?$", re.MULTILINE)
 MAX_SIGNATURE_LINES = 20
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = _regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # The same characters as bytes: in UTF-8 a byte below 0x80 is that ASCII character and no part
 # of another, and bytes.translate tells whether there is one 3x faster than the regex's scan.
 _CONTROL_BYTES = bytes(c for c in range(128) if _CONTROL.match(chr(c)))
