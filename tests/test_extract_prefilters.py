@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -280,3 +281,16 @@ def test_the_label_table_equals_its_plain_construction() -> None:
     plain = {k: tuple(x for x in P.ID_LABELS if x in v) for k, v in keys.items() if "id" in TRIGGERS.get(k, ())}
     assert plain == ID_LABELS_BY_KEY
     assert {k for k, v in TRIGGERS.items() if "id" in v} == set(ID_LABELS_BY_KEY)
+
+
+def test_the_kept_trigger_tables_are_the_ones_the_literals_make() -> None:
+    """core/_trigger_tables.py holds TRIGGERS and ID_LABELS_BY_KEY so that no process builds
+    them at its start; a changed literal in _patterns must be followed by the file."""
+    from paperless_dedupe_hook.core import _trigger_tables, _triggers
+
+    kept = Path(_trigger_tables.__file__).read_text(encoding="utf-8")
+    assert kept == _triggers.table_source(), (
+        "core/_trigger_tables.py is stale: python -c \"from paperless_dedupe_hook.core._triggers import "
+        "table_source; print(table_source(), end='')\" > paperless_dedupe_hook/core/_trigger_tables.py")
+    assert TRIGGERS == _triggers._triggers()
+    assert ID_LABELS_BY_KEY == _triggers._id_labels_by_key(_triggers._triggers())
