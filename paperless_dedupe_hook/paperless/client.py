@@ -63,6 +63,8 @@ def _import_httpx_without_cli() -> None:
 _import_httpx_without_cli()
 import httpx  # noqa: E402
 
+from ._plain_http import PlainHTTPTransport, proxy_in_environment  # noqa: E402 - it imports httpx
+
 __all__ = ["PaperlessClient"]
 
 _VERSIONS = (10, 9)
@@ -139,6 +141,10 @@ class PaperlessClient(DocumentListing, ReviewCalls):
         self._id_gt: bool | None = None
         self.api_version = None
         self.server_version = None
+        if transport is None and parsed.scheme == "http" and not proxy_in_environment():
+            # httpx's own transport imports httpcore, h11 and anyio (~15 ms of every hook).
+            # httpx reads HTTP_PROXY and the like only without a transport of ours.
+            transport = PlainHTTPTransport()
         self._http = httpx.Client(
             timeout=httpx.Timeout(self._timeout),
             # Loading the CA bundle costs 70-120 ms on every hook run.  A plain-http URL
