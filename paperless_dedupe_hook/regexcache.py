@@ -21,7 +21,7 @@ from typing import Any
 
 from .core import _regex
 
-# More entries than our patterns ever have (~150): the table of an older version is dropped.
+# Far more entries than our patterns (61 after a rebuild): past it, tables of older versions are dropped.
 _MAX_ENTRIES = 2000
 
 

@@ -13,7 +13,7 @@ Safe by construction:
   ``re.compile`` returned (``Pattern.__eq__`` compares the flags, the source and the program);
 * programs are keyed by the interpreter (:data:`RUNTIME`: cache tag, SRE magic and code
   size) and by source and flags; another interpreter's table is ignored;
-* each program carries a CRC-32 of its source and itself, and ``_sre.compile`` validates a
+* each entry carries a CRC-32 of its source, flags, groups and program, and ``_sre.compile`` validates a
   program before it runs it; an entry that fails in any way is dropped and the pattern
   compiled as usual.
 
@@ -37,11 +37,13 @@ try:  # CPython's regex engine; elsewhere nothing is recorded and everything com
     RUNTIME: str | None = f"{sys.implementation.cache_tag}-sre{_sre.MAGIC}-{_sre.CODESIZE}"
 except (ImportError, AttributeError):  # pragma: no cover - not CPython
     RUNTIME = None
+_CODE_TYPE = "I"  # one unsigned int per word of the program (_sre.CODESIZE bytes)
+if RUNTIME is not None and array(_CODE_TYPE).itemsize != _sre.CODESIZE:  # pragma: no cover - no such CPython
+    RUNTIME = None
 
 #: (source, flags) -> (flags as compiled, program as bytes, groups, group index, index group,
-#: CRC-32 of source and program)
+#: CRC-32 of the source and all of these)
 Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], int]
-_CODE_TYPE = "I"  # _sre.CODESIZE is 4: one unsigned int per word of the program
 
 _loaded: dict[tuple[str, int], Entry] = {}
 _recorded: dict[tuple[str, int], Entry] = {}
