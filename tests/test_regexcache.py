@@ -6,6 +6,7 @@ import marshal
 import re
 import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,19 +27,27 @@ SOURCES += [(rx.pattern, rx.flags) for rx in (_patterns.DATE_DMY_TEXT, _patterns
 SOURCES += [(ID_SOURCE, re.IGNORECASE | re.MULTILINE)]
 
 
-@pytest.fixture
-def fresh_regex() -> Iterator[None]:
-    """The module's tables empty for the test, as they were afterwards."""
+@contextmanager
+def _fresh_tables() -> Iterator[None]:
+    """The module's tables empty inside, as they were afterwards."""
     saved = dict(_regex._loaded), dict(_regex._recorded), _regex._recording
     _regex._loaded.clear()
     _regex._recorded.clear()
     _regex._recording = False
-    yield
-    _regex._loaded.clear()
-    _regex._loaded.update(saved[0])
-    _regex._recorded.clear()
-    _regex._recorded.update(saved[1])
-    _regex._recording = saved[2]
+    try:
+        yield
+    finally:
+        _regex._loaded.clear()
+        _regex._loaded.update(saved[0])
+        _regex._recorded.clear()
+        _regex._recorded.update(saved[1])
+        _regex._recording = saved[2]
+
+
+@pytest.fixture
+def fresh_regex() -> Iterator[None]:
+    with _fresh_tables():
+        yield
 
 
 def _record_all() -> dict[str, object]:
@@ -70,30 +79,12 @@ def test_a_loaded_program_is_the_pattern_re_compiles(fresh_regex: None) -> None:
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(alphabet="Rechnungsnr.: 0123456789ABC-/\n KdNr Kundennummer Januar 2024 Str.", max_size=200))
 def test_a_loaded_program_finds_what_re_finds(text: str) -> None:
-    table = {"runtime": _regex.RUNTIME, "entries": dict(_recorded_table["entries"])}  # type: ignore[call-overload]
-    before = dict(_regex._loaded)
-    try:
-        _regex.load(table)
+    with _fresh_tables():  # (hypothesis runs the test many times: no function-scoped fixture)
+        _loaded_from(_record_all())
         for source, flags in SOURCES:
             assert [m.groupdict() for m in _regex.compile(source, flags).finditer(text)] == \
                 [m.groupdict() for m in re.compile(source, flags).finditer(text)]
-    finally:
-        _regex._loaded.clear()
-        _regex._loaded.update(before)
-
-
-def _recorded_programs() -> dict[str, object]:
-    saved = dict(_regex._recorded), _regex._recording
-    try:
-        _regex._recorded.clear()
-        return _record_all()
-    finally:
-        _regex._recorded.clear()
-        _regex._recorded.update(saved[0])
-        _regex._recording = saved[1]
-
-
-_recorded_table = _recorded_programs()
+            assert (source, int(flags)) in _regex._loaded, "the pattern came from the table"
 
 
 def _entries(table: dict[str, object]) -> dict[tuple[str, int], tuple[object, ...]]:

@@ -43,9 +43,7 @@ _KINDS = frozenset({"date", "amount", "id", "ref", "iban"})
 
 def _plain(tokens: Collection[str]) -> frozenset[str]:
     """The values of the kinds OCR can misread (no slot marks)."""
-    if isinstance(tokens, frozenset):
-        return _cached_plain(tokens)
-    return frozenset(t for t in tokens if not t.startswith(SLOT_MARK) and token_kind(t) in _KINDS)
+    return _cached_plain(tokens if isinstance(tokens, frozenset) else frozenset(tokens))
 
 
 # A document is compared with each of its candidates: its values are picked out once.
