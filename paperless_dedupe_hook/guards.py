@@ -68,8 +68,11 @@ def check_index_path(cfg: Config, info: Callable[[str], None]) -> None:
         raise IndexStoreError(f"index {path}: the folder {folder} is not writable by this user (a rebuild writes "
                               f"{path.name}.rebuild and {path.name}.lock beside the index): fix the folder's owner "
                               f"or permissions, or set {INDEX_KEY} elsewhere")
-    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-        raise IndexStoreError(f"index {path} is not writable by this user: fix its owner or permissions")
+    from .index._access import explain
+
+    refused = explain(path)  # the index, its lock or a side file of another user
+    if refused is not None:
+        raise IndexStoreError(refused)
 
 
 def indexed_ids(cfg: Config) -> set[int]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from ._errors import ConfigError, DedupeError, IndexBusyError, PaperlessNotFound, UsageError
+from ._errors import ConfigError, DedupeError, IndexBusyError, IndexStoreError, PaperlessNotFound, UsageError
 
 if TYPE_CHECKING:
     from .config import Config
@@ -217,6 +217,17 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     )
 
 
+# sysexits.h's EX_SOFTWARE: a bug of ours, never 1 ("check found duplicates").
+INTERNAL_ERROR_EXIT = 70
+
+
+def _which_document(raw_id: str | None) -> str:
+    """How a warning names the document: "document 81", or that DOCUMENT_ID is unset."""
+    if raw_id is None or raw_id.strip() in ("", "None"):
+        return "no document (DOCUMENT_ID unset)"
+    return f"document {raw_id.strip()[:40]}"
+
+
 def _strict_from_env(env: Mapping[str, str]) -> bool:
     raw = env.get("PAPERLESS_DEDUPE_HOOK_STRICT", "").strip().lower()
     return raw in {"true", "1", "t", "y", "yes"}
@@ -246,18 +257,24 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
     if hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, on_alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
+    what = _which_document(raw_id)
     try:
         doc_id = parse_document_id(raw_id)
         result = run(doc_id, cfg, deadline=started + timeout - 0.5, log=log)
     except PaperlessNotFound as exc:
-        log.warn(f"document {raw_id} not checked: {exc}")
+        log.warn(f"{what} not checked: {exc}")
         return exc.exit_code if strict else 0
     except DedupeError as exc:
-        log.warn(f"document {raw_id} not checked: {exc}")
+        log.warn(f"{what} not checked: {exc}")
         return exc.exit_code if strict else 0
+    except OSError as exc:  # the file system refused (permissions, a full disk): not our bug
+        from .index._access import os_error_line
+
+        log.warn(f"{what} not checked: {os_error_line(exc, cfg.index_path)}")
+        return IndexStoreError.exit_code if strict else 0
     except Exception as exc:  # noqa: BLE001 - our bug must not fail the user's consume
-        log.warn(f"document {raw_id} not checked: internal error {type(exc).__name__}: {exc}")
-        return 1 if strict else 0
+        log.warn(f"{what} not checked: internal error {type(exc).__name__}: {exc}")
+        return INTERNAL_ERROR_EXIT if strict else 0
     finally:
         if hasattr(signal, "SIGALRM"):
             signal.setitimer(signal.ITIMER_REAL, 0)

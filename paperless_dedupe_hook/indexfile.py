@@ -73,15 +73,34 @@ def open_index(
     """The live index, checked against ``settings``, under a shared lock."""
     if not create and not path.exists():  # before the lock: no stray .lock file beside a missing index
         raise IndexStoreError(f"no index at {path}: run 'paperless-dedupe rebuild-index' to build it")
-    with locked(path, exclusive=False, timeout_seconds=lock_timeout):
-        index = SqliteIndex(path, create=create, compat=settings.compat(),
-                            busy_timeout_seconds=min(max(lock_timeout, 0.1), 30.0))
-        try:
-            yield index
-        except sqlite3.DatabaseError as exc:  # damage beyond the first page shows only when a query reads it
-            raise database_error(path, exc) from None
-        finally:
-            index.close()
+    with _owned_by_us(path):
+        with locked(path, exclusive=False, timeout_seconds=lock_timeout):
+            index = SqliteIndex(path, create=create, compat=settings.compat(),
+                                busy_timeout_seconds=min(max(lock_timeout, 0.1), 30.0))
+            try:
+                yield index
+            except sqlite3.DatabaseError as exc:  # damage beyond the first page shows only when a query reads it
+                raise database_error(path, exc) from None
+            finally:
+                index.close()
+
+
+@contextmanager
+def _owned_by_us(path: Path) -> Iterator[None]:
+    """A refusal by the file system (the index, its lock or a side file owned by another
+    user, e.g. root after a 'docker compose exec' without '-u paperless') becomes one line
+    naming the files, their owner and the fix; not "internal error" or "damaged"."""
+    from .index._access import explain, is_permission
+
+    try:
+        yield
+    except (IndexBusyError, IndexMismatchError):
+        raise
+    except (OSError, IndexStoreError, sqlite3.DatabaseError) as exc:
+        reason = explain(path) if is_permission(exc) or isinstance(exc, IndexStoreError) else None
+        if reason is None:
+            raise
+        raise IndexStoreError(reason) from None
 
 
 def database_error(path: Path, exc: sqlite3.DatabaseError) -> IndexStoreError:

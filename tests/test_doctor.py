@@ -89,7 +89,7 @@ def test_config_file_readable_by_others_warns(fake_paperless: FakePaperless, tmp
 def test_refused_token(fake_paperless: FakePaperless, tmp_path: Path) -> None:
     wrong = "not0the0right0token000000000000000000000"
     proc = doctor(fake_paperless, tmp_path, token=wrong)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 4, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     assert len(fails) == 1 and "refused the token" in fails[0]
     assert "PAPERLESS_DEDUPE_TOKEN" in fails[0]
@@ -105,7 +105,7 @@ def test_no_token_is_a_config_error(fake_paperless: FakePaperless, tmp_path: Pat
 def test_server_down(fake_paperless: FakePaperless, tmp_path: Path) -> None:
     fake_paperless.stop()
     proc = doctor(fake_paperless, tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 4, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     assert len(fails) == 1
     assert fake_paperless.url in fails[0] and "check paperless.url" in fails[0]
@@ -118,7 +118,7 @@ def test_server_down(fake_paperless: FakePaperless, tmp_path: Path) -> None:
 ], indirect=True)
 def test_user_without_change_document(fake_paperless: FakePaperless, tmp_path: Path) -> None:
     proc = doctor(fake_paperless, tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 4, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     perm = [line for line in fails if line.startswith("FAIL  permission ")]
     assert len(perm) == 1 and "clerk" in perm[0] and perm[0].startswith("FAIL  permission change_document")
@@ -146,7 +146,7 @@ def test_case_variant_tags_warn_and_wrong_field_type_fails(fake_paperless: FakeP
     fake_paperless.add_tag("Possible-Duplicate", owner=None)
     fake_paperless.add_custom_field("Possible duplicates", "string")
     proc = doctor(fake_paperless, tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 4, proc.stdout + proc.stderr
     assert any("possible-duplicate" in line and "case" in line for line in lines(proc, "warn"))
     fails = lines(proc, "FAIL")
     assert len(fails) == 1 and "Possible duplicates" in fails[0] and "'string'" in fails[0]
@@ -163,7 +163,7 @@ def test_index_built_with_other_parameters_fails(fake_paperless: FakePaperless, 
     assert "3 documents" in index_line and "last rebuild" in index_line and "matches the config" in index_line
 
     other = doctor(fake_paperless, tmp_path, PAPERLESS_DEDUPE_DETECTION_NGRAM_SIZE="4")
-    assert other.returncode == 1, other.stdout + other.stderr
+    assert other.returncode == 5, other.stdout + other.stderr
     fails = lines(other, "FAIL")
     assert len(fails) == 1 and "ngram_size" in fails[0] and "rebuild-index" in fails[0]
 
@@ -171,7 +171,7 @@ def test_index_built_with_other_parameters_fails(fake_paperless: FakePaperless, 
 def test_corrupt_index_fails(fake_paperless: FakePaperless, tmp_path: Path) -> None:
     (tmp_path / "index.sqlite3").write_bytes(b"this is not a database" * 100)
     proc = doctor(fake_paperless, tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 5, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     assert len(fails) == 1 and "index" in fails[0] and "rebuild-index" in fails[0]
 
@@ -180,7 +180,7 @@ def test_threshold_change_names_the_setting_not_bands(fake_paperless: FakePaperl
     env = _env(fake_paperless.url, fake_paperless.token, tmp_path)
     assert run(["rebuild-index", "--from-jsonl", str(write_jsonl(tmp_path / "docs.jsonl"))], env).returncode == 0
     proc = doctor(fake_paperless, tmp_path, PAPERLESS_DEDUPE_DETECTION_SIMILARITY_THRESHOLD="0.9")
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 5, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     assert len(fails) == 1
     assert "detection.similarity_threshold changed from 0.75 to 0.9" in fails[0]
@@ -244,7 +244,7 @@ def test_limited_user_each_permission_listed_and_fewer_documents_warned(fake_pap
     built = run(["rebuild-index", "--from-jsonl", str(write_jsonl(tmp_path / "docs.jsonl"))], env)
     assert built.returncode == 0, built.stdout + built.stderr
     proc = doctor(fake_paperless, tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 4, proc.stdout + proc.stderr
     fails = lines(proc, "FAIL")
     assert [line.split(" (")[0] for line in fails] == ["FAIL  permission change_document", "FAIL  permission add_note"]
     assert all("missing for user viewer" in line for line in fails)
@@ -260,7 +260,7 @@ def test_without_view_uisettings_doctor_probes_read_only(fake_paperless: FakePap
     _limited(fake_paperless, permissions=["view_document", "change_document", "view_note", "add_note"])
     proc = doctor(fake_paperless, tmp_path)
     out = proc.stdout
-    assert proc.returncode == 1, out + proc.stderr
+    assert proc.returncode == 4, out + proc.stderr
     assert "ok    token: accepted" in out
     assert any("lacks view_uisettings" in line for line in lines(proc, "warn"))
     assert any(line.startswith("ok    permission view_document") for line in lines(proc, "ok"))

@@ -280,17 +280,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        code = _run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:
+        from ._failure import closed_pipe
+
+        return closed_pipe()
+
+
+def _run(args: argparse.Namespace) -> int:
+    from ._failure import failed
+
+    cfg: Config | None = None
+    try:
         if getattr(args, "no_config", False):
             return int(args.handler(args, None))
         cfg = _load(args)
         handler: Handler = args.handler
         return int(handler(args, cfg))
     except DedupeError as exc:
-        _err(f"error: {exc}")
-        return exc.exit_code
+        return failed(args, str(exc), exc.exit_code)
     except KeyboardInterrupt:
         _err("interrupted")
         return 130
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a permission, a full disk, or a bug of ours: one line, no traceback
+        from ._failure import unexpected
+
+        return unexpected(args, exc, None if cfg is None else cfg.index_path)
 
 
 if __name__ == "__main__":

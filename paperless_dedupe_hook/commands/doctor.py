@@ -2,15 +2,17 @@
 
 One line per check: ``ok``, ``warn`` or ``FAIL``, what was found and, on failure,
 the fix.  Exit 0 when nothing failed (warnings included: a tag, field or index
-that does not exist yet is fine), 3 when the failure is the configuration (no or
-unusable token), else 1.  Never prints the token: every message from the client
-has it redacted already.
+that does not exist yet is fine), else the exit code of the first kind of failure in
+this order (PRODUCT.md's codes): 3 the configuration (no or unusable token, bad
+values), 4 Paperless (refused, unreachable, a permission or object missing there),
+5 the index (missing rights on its files, damaged, built with other parameters, the
+signatures).  Never 1: that is "check found duplicates".  Never prints the token:
+every message from the client has it redacted already.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -28,10 +30,16 @@ from . import _permissions
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 
 
+# Exit codes of a FAIL line, by the part of the setup being checked (``Report.section``).
+SECTION_EXIT = {"config": 3, "paperless": 4, "index": 5}
+
+
 class Report:
     def __init__(self) -> None:
         self.failed = False
         self.config_failed = False
+        self.section = "config"  # which part is being checked: decides a FAIL's exit code
+        self.failed_sections: set[str] = set()
         self.warnings = 0
         self.permissions: _permissions.Permissions | None = None
         self.visible_documents: int | None = None  # how many the token's user sees in Paperless
@@ -41,6 +49,7 @@ class Report:
         if status == FAIL:
             self.failed = True
             self.config_failed = self.config_failed or config
+            self.failed_sections.add("config" if config else self.section)
         elif status == WARN:
             self.warnings += 1
         print(f"{status:<4}  {what}", flush=True)
@@ -50,18 +59,27 @@ def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     rep = Report()
     _check_config_file(rep, cfg)
     _check_hook_files(rep, cfg)
+    rep.section = "paperless"
     _check_paperless(rep, cfg, pin_view=bool(getattr(args, "pin_view", False)))
+    rep.section = "index"
     _check_index(rep, cfg)
+    rep.section = "paperless"
     _permissions.check_visible(rep, rep.permissions, rep.visible_documents, rep.indexed_documents)
+    rep.section = "index"
     _check_pending_and_missing(rep, cfg)
     _check_kernel(rep)
     _check_signer(rep, cfg)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
-        return 3 if rep.config_failed else 1
+        return exit_code(rep)
     extra = f" ({rep.warnings} warning{'s' if rep.warnings != 1 else ''})" if rep.warnings else ""
     print(f"doctor: all checks passed{extra}")
     return 0
+
+
+def exit_code(rep: Report) -> int:
+    """The code of the first failed part in the order configuration, Paperless, index."""
+    return next(code for name, code in SECTION_EXIT.items() if name in rep.failed_sections)
 
 
 def _check_config_file(rep: Report, cfg: Config) -> None:
@@ -206,6 +224,8 @@ def _check_index(rep: Report, cfg: Config) -> None:
     path = cfg.index_path
     if cfg["index.backend"] == "redis":
         _check_redis_index(rep, cfg, settings)
+    elif _index_files_refused(rep, path):
+        rep.line(WARN, f"index {path}: not opened (the hook could not write it either)")
     elif not path.exists():
         rep.line(WARN, f"index {path}: not built yet: run paperless-dedupe rebuild-index")
     else:
@@ -221,13 +241,25 @@ def _check_index(rep: Report, cfg: Config) -> None:
             rep.line(OK, f"index {path}: readable, matches the config, {_size(path.stat().st_size)}, "
                          f"{count} documents, {age}")
             rep.indexed_documents = count
-            if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-                rep.line(FAIL, f"index {path}: not writable by this user: the hook must write it; fix its "
-                               "owner or permissions")
     lines = settings.log_lines()
     rep.line(OK, lines[0])
     for extra in lines[1:]:
         rep.line(WARN, extra + ": run 'paperless-dedupe tune' or set detection.num_bands = \"auto\"")
+
+
+def _index_files_refused(rep: Report, path: Any) -> bool:
+    """FAIL when this user may not write the index, its lock, a side file or the folder
+    (the hook, run as the same user, needs all of them).  True when it failed."""
+    from ..index._access import explain, index_files, user_name
+
+    reason = explain(path)
+    if reason is not None:
+        rep.line(FAIL, reason)
+        return True
+    present = [f.name for f in index_files(path) if f.exists()]
+    rep.line(OK, f"user {user_name()} may write the index's folder {path.parent} and its files "
+                 f"({', '.join(present) or 'none yet'})")
+    return False
 
 
 def _check_pending_and_missing(rep: Report, cfg: Config) -> None:

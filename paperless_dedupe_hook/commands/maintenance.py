@@ -122,8 +122,11 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                     pending.done(cfg.index_path, checked)  # queued documents now indexed and annotated
         finally:  # also when annotating failed: the index is built, its report is wanted
             if args.report:
-                Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
-                                             encoding="utf-8")
+                try:
+                    Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
+                                                 encoding="utf-8")
+                except OSError as exc:  # a write error names no file of its own: name the one given
+                    raise OSError(exc.errno, f"{exc.strerror}; the index was written", args.report) from None
         _summary(args, analysis_report, cfg, titles)
     finally:
         if client is not None:
