@@ -17,11 +17,19 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from ._errors import ConfigError, DedupeError, IndexBusyError, IndexStoreError, PaperlessNotFound, UsageError
+from ._errors import (
+    ConfigError,
+    DedupeError,
+    IndexBusyError,
+    IndexStoreError,
+    PaperlessError,
+    PaperlessNotFound,
+    UsageError,
+)
 
 if TYPE_CHECKING:
     from .config import Config
@@ -42,6 +50,10 @@ class HookResult:
     candidates: int
     annotated: list[int]
     skipped: str = ""
+    # Candidates Paperless did not show the token's user (not compared), and the documents
+    # whose annotation Paperless refused (checked and indexed all the same), with the reason.
+    unreadable: list[int] = field(default_factory=list)
+    not_annotated: list[tuple[int, str]] = field(default_factory=list)
 
 
 def parse_document_id(raw: str | None) -> int:
@@ -79,11 +91,13 @@ class _TextCache:
 
     def __init__(self, fetch: Callable[[Sequence[int]], Mapping[int, str]], known: dict[int, str]) -> None:
         self._fetch, self._known = fetch, known
+        self.missing: set[int] = set()  # asked for, not returned: deleted, or hidden from the token's user
 
     def __call__(self, ids: Sequence[int]) -> dict[int, str]:
         missing = [i for i in ids if i not in self._known]
         if missing:
             self._known.update(self._fetch(missing))
+            self.missing.update(i for i in missing if i not in self._known)
         return {i: self._known[i] for i in ids if i in self._known}
 
 
@@ -172,7 +186,7 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     from .core.features import compute
     from .engine import find_matches
     from .indexfile import holding_index, now_iso, open_configured
-    from .paperless.annotate import Annotator
+    from .paperless.annotate import Annotator, Outcome
 
     root = client.root_id(document_id)
     doc = client.get_document(root, fields=DOCUMENT_FIELDS)
@@ -201,10 +215,14 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
         titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
                                                             settings.features.num_permutations)}
         older = [(m, m.a, titles.get(m.a, "")) for m in matches if m.b == root]
-        outcome = annotator.annotate(root, older, document=doc)
-        for m in matches:  # the other document is the newer one: it gets the annotation
-            if m.a == root:
-                outcome = annotator.annotate(m.b, [(m, root, feats.title)], outcome=outcome)
+        outcome = Outcome()
+        refused: list[tuple[int, str]] = []
+        jobs = [(root, older, doc)] + [(m.b, [(m, root, feats.title)], None) for m in matches if m.a == root]
+        for target, its_matches, known_doc in jobs:  # the newer document of each pair gets the annotation
+            try:
+                annotator.annotate(target, its_matches, document=known_doc, outcome=outcome)
+            except PaperlessError as exc:  # the document is checked and indexed: only this annotation failed
+                refused.append((target, str(exc)))
         for line in outcome.planned:
             log.say(f"dry run: would {line}")
         for line in outcome.warnings:
@@ -214,7 +232,19 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
         [(m.b if m.a == root else m.a, m.score) for m in matches],
         n_candidates,
         sorted(outcome.annotated),
+        unreadable=_unreadable(client, texts.missing),
+        not_annotated=refused,
     )
+
+
+def _unreadable(client: PaperlessClient, missing: set[int]) -> list[int]:
+    """The candidates Paperless did not return that it still has (hidden from the token's
+    user); deleted ones are passed over as before.  No request when nothing was missing."""
+    if not missing:
+        return []
+    from .paperless.visibility import tell_apart
+
+    return tell_apart(client, sorted(missing)).hidden
 
 
 # sysexits.h's EX_SOFTWARE: a bug of ours, never 1 ("check found duplicates").
@@ -279,6 +309,7 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
         if hasattr(signal, "SIGALRM"):
             signal.setitimer(signal.ITIMER_REAL, 0)
     elapsed = time.monotonic() - started
+    refused = _say_what_was_left_undone(result, log)
     if result.skipped:
         log.say(f"paperless-dedupe: document {result.document_id} indexed, not compared ({result.skipped}) [{elapsed:.2f} s]")
     elif result.matches:
@@ -288,8 +319,23 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
             f"annotated {', '.join(f'#{i}' for i in result.annotated) or 'nothing new'} [{elapsed:.2f} s]"
         )
     else:
-        log.say(f"paperless-dedupe: document {result.document_id}: no duplicates among {result.candidates} candidate(s) [{elapsed:.2f} s]")
-    return 0
+        unread = f", {len(result.unreadable)} of them not readable by the token's user" if result.unreadable else ""
+        log.say(f"paperless-dedupe: document {result.document_id}: no duplicates among {result.candidates} "
+                f"candidate(s){unread} [{elapsed:.2f} s]")
+    return refused if strict else 0
+
+
+def _say_what_was_left_undone(result: HookResult, log: Log) -> int:
+    """Warn about candidates that could not be read and annotations Paperless refused; the
+    exit code for ``strict`` (4: Paperless did not let us do the whole job, else 0)."""
+    from .paperless.visibility import Unreadable
+
+    hidden = Unreadable(hidden=result.unreadable).warning(result.document_id)
+    if hidden:
+        log.warn(hidden)
+    for target, reason in result.not_annotated:
+        log.warn(f"document {result.document_id} checked and indexed, but document {target} not annotated: {reason}")
+    return 4 if result.not_annotated else 0
 
 
 if __name__ == "__main__":

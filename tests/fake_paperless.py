@@ -900,11 +900,13 @@ class FakePaperless:
         return record
 
     def _refuse_invisible_links(self, values: Iterable[Any]) -> None:
-        """A documentlink to a document the user cannot see: JSON 403 (seq 413, 420)."""
+        """A documentlink to a document the user may not change: JSON 403 (seq 413, 420, where
+        the target was not even visible).  Paperless 3.0.5's validate_documentlink_targets
+        asks for the change permission on every target: it writes the reverse link there."""
         for value in values:
             for target in value if isinstance(value, list) else []:
                 record = self.documents.get(target) if _is_int(target) else None
-                if record is not None and not self._can_see(record):
+                if record is not None and not self._can_change(record):
                     raise _Status(403, {"detail": "Insufficient permissions."})
 
     def _api_document(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,

@@ -123,9 +123,11 @@ def test_writes_on_a_document_the_user_may_only_view(viewer_fake: FakePaperless)
             client.add_note(4, "hello")
         with pytest.raises(PaperlessPermissionError, match=r"may not change document 4 \(403\) for POST .*bulk_edit"):
             client.bulk_edit([4], "add_tag", {"tag": 1})
-        with pytest.raises(PaperlessPermissionError, match=r"may not see a document linked from document 5"):
-            client.bulk_edit([5], "modify_custom_fields",
-                             {"add_custom_fields": {"1": [2]}, "remove_custom_fields": []})
+        for target in (2, 4):  # hidden from viewer, and visible to it but not changeable (validate_documentlink_targets)
+            with pytest.raises(PaperlessPermissionError,
+                               match=r"may not change a document linked from document 5 \(Paperless writes the reverse"):
+                client.bulk_edit([5], "modify_custom_fields",
+                                 {"add_custom_fields": {"1": [target]}, "remove_custom_fields": []})
         client.bulk_edit([5], "add_tag", {"tag": 1})  # its own document: allowed
     assert viewer_fake.document(5)["tags"] == [1]
     assert viewer_fake.document(2)["custom_fields"] == []

@@ -83,7 +83,17 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     else:
         shown = " (a short document: compared with short ones only)" if result["short"] else ""
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
+    _say_unreadable(args, result)
     return 1 if result["matches"] else 0
+
+
+def _say_unreadable(args: argparse.Namespace, result: dict[str, Any]) -> None:
+    """Candidates the token's user could not read were not compared: said, not hidden."""
+    from ..paperless.visibility import Unreadable
+
+    line = Unreadable(hidden=list(result.get("unreadable_candidates") or [])).warning(int(result["document"]))
+    if line:
+        _err(f"WARNING {line}")
 
 
 def cmd_tune(args: argparse.Namespace, cfg: Config) -> int:

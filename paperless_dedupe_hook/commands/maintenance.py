@@ -278,9 +278,12 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     root = client.root_id(doc_id)
     doc = client.get_document(root, fields=("id", "title", "content"))
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
+    from ..paperless.visibility import RecordingTexts, tell_apart
+
+    texts = RecordingTexts(client.document_texts)  # which candidates Paperless did not show the user
     with open_configured(cfg, settings) as index:
         known = index.fingerprint(root) is not None
-        matches, n = find_matches(index, feats, settings, texts=client.document_texts, dismissed=index.dismissed_pairs(),
+        matches, n = find_matches(index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
                                   extra_df=None if known else {t: 1 for t in feats.tokens})
         titles = {f.doc_id: f.title for f in index.features(
             [m.a if m.b == root else m.b for m in matches], settings.features.num_permutations)}
@@ -294,7 +297,7 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     why = "" if compared else f"too little text: {feats.word_count} word(s)"
     return {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
             "short": feats.short, "words": feats.word_count,
-            "candidates": n, "matches": out}
+            "candidates": n, "matches": out, **tell_apart(client, sorted(texts.missing)).as_dict()}
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:

@@ -9,7 +9,10 @@ exchanges in ``paperless-api/permissions.json``), and other servers in others:
 * a document the user may not see or change: 403 ``text/html`` whose body is the bare
   text ``Insufficient permissions`` (``... to view notes``, ``... to create notes``),
   still with ``X-Version`` (``/root/``, notes, ``bulk_edit``);
-* a link to a document the user may not see: JSON 403 ``Insufficient permissions.``;
+* a link to a document the user may not change (Paperless 3.0.5's
+  ``validate_documentlink_targets`` wants the change permission on every target, since it
+  writes the reverse link there; recorded for targets the user cannot even see): JSON 403
+  ``Insufficient permissions.``;
 * a POST to an unknown path: an HTML page from Django's CSRF check, no ``X-Version``;
 * a proxy or another web server: an HTML page (403 or 404), no ``X-Version``.
 
@@ -31,6 +34,8 @@ SEE_FIX = ("share the document with the token's user in Paperless (its permissio
            "its owner or of a superuser")
 CHANGE_FIX = ("give the token's user the change permission on the document in Paperless (its owner or a superuser "
               "can), or use a superuser's token")
+LINK_FIX = ("give the token's user the change permission on the linked documents in Paperless (their owner or a "
+            "superuser can), or use a superuser's token")
 NOT_PAPERLESS_FIX = ("check paperless.url (PAPERLESS_DEDUPE_URL): it must be the Paperless web server's address, "
                      "with its path prefix if it has one, e.g. http://localhost:8000")
 
@@ -85,9 +90,10 @@ def refusal(status: int, headers: Any, content: bytes, *, method: str, path: str
     if status == 403:
         if "json" in ctype:
             detail = _json_detail(content) or ""
-            if detail == "Insufficient permissions.":  # a documentlink to a document the user cannot see
-                return (PaperlessPermissionError, f"The token's user may not see a document linked from {doc}",
-                        "share the linked documents with the user in Paperless, or use a superuser's token", detail)
+            if detail == "Insufficient permissions.":  # a documentlink to a document the user may not change
+                return (PaperlessPermissionError,
+                        f"The token's user may not change a document linked from {doc} (Paperless writes the "
+                        "reverse link on it)", LINK_FIX, detail)
             permission = model_permission(method, path)
             if permission is not None:
                 return (PaperlessPermissionError, f"The token's user lacks the Paperless permission {permission}",

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .._errors import PaperlessError
+from .._errors import PaperlessError, PaperlessPermissionError
 from ..core.scoring import PairScore
 
 NOTE_HEADER = "Possible duplicate (paperless-dedupe-hook):"
@@ -242,7 +242,13 @@ class Annotator:
                 return outcome
         match_ids = sorted({m[1] for m in matches})
         writes_before = self._writes
-        self._link(doc_id, document, match_ids, outcome)
+        try:
+            self._link(doc_id, document, match_ids, outcome)
+        except PaperlessPermissionError as exc:
+            # Paperless 3.0.5 links only to documents the user may change (it writes the
+            # reverse link there): the note and the tag still say it all.
+            outcome.warnings.append(f"document {doc_id}: link to {', '.join(f'#{i}' for i in match_ids)} not "
+                                    f"written, note and tag are: {exc}")
         if self.note:
             self._note(doc_id, matches, outcome)
         if self._tag_id is None and self.dry_run and self.tag_name:
