@@ -266,3 +266,73 @@ def test_doctor_exit_codes_follow_the_product(fake_paperless: FakePaperless, hom
     down = subprocess.run([CLI, "doctor"], env={**env, "PAPERLESS_DEDUPE_PAPERLESS_TIMEOUT_SECONDS": "2"},
                           capture_output=True, text=True, timeout=120)
     assert down.returncode == 4, down.stdout
+
+
+# -- point 3: tune --write changes only what it sets ----------------------------------------------------------
+def _changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
+    import difflib
+
+    diff = list(difflib.ndiff(before.splitlines(), after.splitlines()))
+    return [d[2:] for d in diff if d.startswith("- ")], [d[2:] for d in diff if d.startswith("+ ")]
+
+
+def _starter_with_a_note(home: Path, env: dict[str, str]) -> tuple[Path, str]:
+    path = Path(env["PAPERLESS_DEDUPE_CONFIG"])
+    init = subprocess.run([CLI, "config", "init"], env=env, capture_output=True, text=True, timeout=60)
+    assert init.returncode == 0, init.stderr
+    text = path.read_text(encoding="utf-8").replace(
+        "[paperless]\n", "[paperless]\n# our NAS: ask Jo before changing the URL\n", 1)
+    text = text.replace('# url = "http://localhost:8000"', 'url = "http://paperless.lan:8000"  # since March')
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def test_tune_write_keeps_the_starter_configs_comments_order_and_keys(fake_paperless: FakePaperless,
+                                                                      home: Path) -> None:
+    env = _env(fake_paperless, home, PAPERLESS_DEDUPE_CONFIG=str(home / "config.toml"))
+    path, before = _starter_with_a_note(home, env)
+    assert len(before) > 4000  # the whole documented starter file
+    tuned = subprocess.run([CLI, "tune", "--threshold", "0.5", "--write"], env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert tuned.returncode == 0, tuned.stderr
+    after = path.read_text(encoding="utf-8")
+    removed, added = _changed_lines(before, after)
+    assert removed == [] and len(added) == 1 and added[0].startswith("num_bands = "), (removed, added)
+    lines = after.splitlines()
+    assert lines[lines.index(added[0]) - 1] == '# num_bands = "auto"'  # right under the default it replaces
+    assert "# our NAS: ask Jo before changing the URL" in after and 'url = "http://paperless.lan:8000"  # since March' in after
+    # a second run changes that line's value in place and nothing else
+    again = subprocess.run([CLI, "tune", "--threshold", "0.8", "--write"], env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert again.returncode == 0, again.stderr
+    removed, added = _changed_lines(after, path.read_text(encoding="utf-8"))
+    assert len(removed) == 1 and len(added) == 1 and removed[0].startswith("num_bands = "), (removed, added)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param('[detection]\nnum_bands = 16  # tuned in May\nseed = 1\n',
+                 '[detection]\nnum_bands = 23  # tuned in May\nseed = 1\n', id="value-replaced-comment-kept"),
+    pytest.param('# mine\n[paperless]\nurl = "http://x:1"\n', '# mine\n[paperless]\nurl = "http://x:1"\n\n'
+                 '[detection]\nnum_bands = 23\n', id="section-appended"),
+    pytest.param('[detection]\nseed = 2\n\n[hook]\nstrict = true\n',
+                 '[detection]\nseed = 2\nnum_bands = 23\n\n[hook]\nstrict = true\n', id="end-of-its-section"),
+    pytest.param('[detection]\nnum_bands = [\n  1,  # odd\n]  # multi-line\n[hook]\n',
+                 '[detection]\nnum_bands = 23  # multi-line\n[hook]\n', id="multi-line-value"),
+    pytest.param('[detection] # the detection\nnum_bands = "auto" # "#" inside\n',
+                 '[detection] # the detection\nnum_bands = 23 # "#" inside\n', id="hash-in-a-comment"),
+])
+def test_edit_toml_changes_one_value_only(text: str, expected: str) -> None:
+    from paperless_dedupe_hook.config_file import edit_toml
+
+    assert edit_toml(text, {"detection.num_bands": 23}) == expected
+
+
+def test_a_layout_the_editor_does_not_know_is_refused_untouched(tmp_path: Path) -> None:
+    from paperless_dedupe_hook import config
+    from paperless_dedupe_hook._errors import ConfigError
+
+    path = tmp_path / "c.toml"
+    path.write_text('detection = { seed = 3 }\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="by hand"):
+        config.set_keys(path, {"detection.num_bands": 23})
+    assert path.read_text(encoding="utf-8") == 'detection = { seed = 3 }\n'
