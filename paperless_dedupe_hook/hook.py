@@ -204,6 +204,8 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
                 extra_df=extra,
             )
             index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
+            if matches:  # status and the report show them until the next rebuild groups them
+                index.add_found_pairs([m.as_dict() for m in matches], now_iso())
         if not feats.comparable:
             # (a text under min_words with a few words of its own is compared, by core.short's rule)
             return HookResult(root, [], 0, [], skipped=f"too little text: {feats.word_count} word(s)")

@@ -109,3 +109,44 @@ def test_a_refused_annotation_is_checked_and_indexed_not_not_checked(library: Fa
     status = subprocess.run([CLI, "status", "--json"], env=_env(library, tmp_path), capture_output=True, text=True,
                             timeout=60)
     assert json.loads(status.stdout)["documents"] == 2  # #2 is in the index
+
+
+# -- point 5: what the hooks found since the last rebuild --------------------------------------------------------
+def test_status_and_report_show_pairs_hooks_found_since_the_rebuild(library: FakePaperless, tmp_path: Path) -> None:
+    env = _env(library, tmp_path)
+    library.trash_document(2)  # the re-scan arrives after the rebuild
+    rebuilt = subprocess.run([CLI, "rebuild-index"], env=env, capture_output=True, text=True, timeout=60)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    library.documents[2] = library.trash.pop(2)
+    library.documents[2]["deleted_at"] = None
+    assert run_hook(library, tmp_path, 2).returncode == 0
+    status = json.loads(subprocess.run([CLI, "status", "--json"], env=env, capture_output=True, text=True,
+                                       timeout=60).stdout)
+    assert status["pairs_found_by_hooks_since_rebuild"] == 1 and status["pairs_found_by_hooks_ids"] == ["1-2"]
+    assert status["duplicate_pairs"] == 1 and status["groups"] == 0
+    page = tmp_path / "report.html"
+    made = subprocess.run([CLI, "report", "--html", str(page), "--no-thumbnails"], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    assert "1 found by hooks since the last rebuild" in made.stdout
+    html = page.read_text(encoding="utf-8")
+    assert "Found by hooks since the last rebuild (not grouped yet" in html and 'id="pair-1-2"' in html
+    # the next rebuild groups it: nothing is "since the last rebuild" any more
+    assert subprocess.run([CLI, "rebuild-index"], env=env, capture_output=True, timeout=60).returncode == 0
+    status = json.loads(subprocess.run([CLI, "status", "--json"], env=env, capture_output=True, text=True,
+                                       timeout=60).stdout)
+    assert status["pairs_found_by_hooks_since_rebuild"] == 0 and status["groups"] == 1
+
+
+def test_the_report_lists_pairs_that_are_in_no_group(tmp_path: Path) -> None:
+    from paperless_dedupe_hook.commands._report_html import render
+    from paperless_dedupe_hook.commands.report import _apart
+
+    pairs = [{"a": 1, "b": 2, "score": 0.9, "verdict": "duplicate"}, {"a": 2, "b": 3, "score": 0.8,
+                                                                       "verdict": "duplicate"}]
+    groups = [{"primary": 1, "members": [1, 2], "confidence": 0.9}]  # 3 matches 2 only: no chaining
+    apart = _apart(pairs, groups, "2026-12-01T00:00:00+00:00")
+    assert [len(shown) for _h, shown in apart] == [0, 1]
+    docs = {i: {"title": f"doc {i}", "text": f"text {i}"} for i in (1, 2, 3)}
+    html = render(groups, pairs, docs, paperless_url="http://p", config_line="LSH config: x", apart=apart)
+    assert "Pairs in no group" in html and 'id="pair-2-3"' in html and 'id="group-1"' in html

@@ -135,11 +135,12 @@ def _comparison(primary: int, member: int, pair: Mapping[str, Any], docs: Mappin
 
 
 def group_html(number: int, group: Mapping[str, Any], pairs: Iterable[Mapping[str, Any]],
-               docs: Mapping[int, Mapping[str, str]], paperless_url: str) -> str:
+               docs: Mapping[int, Mapping[str, str]], paperless_url: str, *, label: str = "Group") -> str:
     primary = int(group["primary"])
     members = [primary] + sorted(int(m) for m in group["members"] if int(m) != primary)
-    out = [f'<section class="group" id="group-{primary}">',
-           f'<h2>Group {number}: #{primary} {escape(_title(docs, primary))}'
+    anchor = f"group-{primary}" if label == "Group" else "pair-" + "-".join(map(str, members))
+    out = [f'<section class="group" id="{anchor}">',
+           f'<h2>{escape(label)} {number}: #{primary} {escape(_title(docs, primary))}'
            f'<span class="conf">confidence {_f(group.get("confidence"))}</span>'
            f'<span class="conf">{len(members)} documents</span></h2>',
            '<div class="pages">' + "".join(
@@ -182,10 +183,12 @@ def render(
     config_line: str,
     last_rebuild: str | None = None,
     notice: str = "",
+    apart: Sequence[tuple[str, Sequence[Mapping[str, Any]]]] = (),
 ) -> str:
     """The whole page.  ``docs`` maps each member id to ``{"title", "text", "picture"}``
     (``picture``: a ``data:image/...`` URL or empty, then ``no_picture`` says why);
-    ``notice`` is shown on top (why there are no pictures or texts)."""
+    ``notice`` is shown on top (why there are no pictures or texts); ``apart``: sections
+    after the groups, each (heading that says why, pairs shown as groups of two)."""
     ordered = sorted(groups, key=lambda g: (-float(g.get("confidence") or 0.0), int(g["primary"])))
     head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
@@ -207,4 +210,8 @@ def render(
             f'<li><a href="#group-{int(g["primary"])}">#{int(g["primary"])} {escape(_title(docs, int(g["primary"])))}'
             f"</a> ({_f(g.get('confidence'))})</li>" for g in ordered) + "</ol>")
         body.extend(group_html(n, g, pairs, docs, paperless_url) for n, g in enumerate(ordered, 1))
+    for heading, shown in apart:
+        if shown:
+            body.append(f'<h2 class="apart">{escape(heading)}</h2>')
+            body.extend(group_html(n, g, pairs, docs, paperless_url, label="Pair") for n, g in enumerate(shown, 1))
     return head + "\n".join(body) + "\n</body>\n</html>\n"

@@ -324,6 +324,9 @@ def status(cfg: Config, settings: Settings) -> dict[str, Any]:
             pairs, groups = index.results()
             out["duplicate_pairs"] = len(pairs)
             out["groups"] = len(groups)
+            from ._since_rebuild import status_fields
+
+            out |= status_fields(pairs, groups, out["last_rebuild"])
     out |= pending_and_paperless(cfg, out["documents"])
     return out
 

@@ -14,6 +14,7 @@ import base64
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .._errors import IndexStoreError, UsageError
 from ..config import Config
@@ -79,6 +80,21 @@ def _fetch(cfg: Config, ids: Sequence[int], *, pictures: bool, budget_bytes: int
     return texts, shown, notice
 
 
+def _apart(pairs: list[dict[str, Any]], groups: list[dict[str, Any]], last: str | None
+           ) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The report's sections after the groups: the hooks' pairs since the last rebuild, and
+    the pairs no group holds (both are tagged in Paperless: the page hides none of them)."""
+    from ._since_rebuild import as_groups, found_since, not_grouped
+
+    fresh = found_since(pairs, last)
+    return [
+        ("Found by hooks since the last rebuild (not grouped yet: the next 'paperless-dedupe rebuild-index' "
+         "groups them)", as_groups(fresh)),
+        ("Pairs in no group (a document joins a group only when it matches most of it; each pair is marked "
+         "in Paperless all the same)", as_groups(not_grouped(pairs, groups, leave_out=fresh))),
+    ]
+
+
 def report_command(args: argparse.Namespace, cfg: Config) -> int:
     from ..engine import settings_from_config
     from ..indexfile import open_configured
@@ -93,7 +109,8 @@ def report_command(args: argparse.Namespace, cfg: Config) -> int:
     with open_configured(cfg, settings) as index:
         pairs, groups = index.results()
         last = index.meta().get("last_rebuild")
-        ids = sorted({int(m) for g in groups for m in g["members"]})
+        apart = _apart(pairs, groups, last)
+        ids = sorted({int(m) for g in [*groups, *(g for _h, shown in apart for g in shown)] for m in g["members"]})
         feats = index.features(ids, settings.features.num_permutations)
     pictures = not getattr(args, "no_thumbnails", False)
     megabytes = float(getattr(args, "max_picture_mb", DEFAULT_PICTURE_MB))
@@ -106,12 +123,14 @@ def report_command(args: argparse.Namespace, cfg: Config) -> int:
     docs: dict[int, dict[str, str]] = {
         f.doc_id: {"title": f.title, "text": texts.get(f.doc_id, ""), **shown.get(f.doc_id, {})} for f in feats}
     page = render(groups, pairs, docs, paperless_url=cfg["paperless.public_url"],
-                  config_line=settings.log_lines()[0], last_rebuild=last, notice=notice)
+                  config_line=settings.log_lines()[0], last_rebuild=last, notice=notice, apart=apart)
     out = Path(args.html)
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {out} ({exc.strerror}): check the path given to --html") from None
     embedded = sum(1 for d in docs.values() if d.get("picture"))
-    print(f"wrote {out}: {len(groups)} duplicate group(s), {len(pairs)} pair(s), {embedded} page picture(s)")
+    fresh, outside = (len(shown) for _heading, shown in apart)
+    print(f"wrote {out}: {len(groups)} duplicate group(s), {len(pairs)} pair(s) ({fresh} found by hooks since the "
+          f"last rebuild, {outside} in no group), {embedded} page picture(s)")
     return 0

@@ -103,15 +103,27 @@ class RedisUserState:
             for g in groups
         }
         body = json.dumps({"pairs": list(by_pair.values()), "groups": list(by_primary.values())})
-        self._commit(lambda pipe: pipe.set(self._k_results, body))
+        # The hooks' pairs are the rebuild's now (or dropped by it, as in the SQLite index).
+        self._commit(lambda pipe: pipe.set(self._k_results, body).delete(self._k_results + ":hook"))
+
+    @guarded
+    def add_found_pairs(self, pairs: Sequence[Mapping[str, Any]], at: str) -> None:
+        """Pairs a hook found, kept beside the rebuild's results (in this generation: the next
+        rebuild starts without them) and marked ``found_by: "hook"``."""
+        key = self._k_results + ":hook"
+        for p in pairs:
+            self._r.hsetnx(key, f"{p['a']}:{p['b']}", json.dumps({**p, "found_by": "hook", "found_at": at}))
 
     @guarded
     def results(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         raw = self._r.get(self._k_results)
-        if raw is None:
+        found = self._r.hvals(self._k_results + ":hook")
+        if raw is None and not found:
             return [], []
         try:
-            data = json.loads(raw)
+            data = json.loads(raw) if raw is not None else {"pairs": [], "groups": []}
+            known = {(p["a"], p["b"]) for p in data["pairs"]}
+            data["pairs"] += [p for p in map(json.loads, found) if (p["a"], p["b"]) not in known]
         except ValueError as exc:
             raise IndexCorruptError(
                 f"index {self.path}: stored results are damaged ({exc}): run 'paperless-dedupe rebuild-index'"

@@ -89,6 +89,14 @@ class SqliteUserState:
             [(g["primary"], json.dumps(g["members"]), g["confidence"]) for g in groups],
         )
 
+    def add_found_pairs(self, pairs: Sequence[Mapping[str, Any]], at: str) -> None:
+        """Pairs a hook found, added to the stored results (marked ``found_by: "hook"``) until
+        the next rebuild replaces them with its own; a pair the rebuild stored stays as it is."""
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO result_pairs VALUES (?, ?, ?, ?)",
+            [(p["a"], p["b"], p["score"], json.dumps({**p, "found_by": "hook", "found_at": at})) for p in pairs],
+        )
+
     def results(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         try:
             pairs = [json.loads(r[0]) for r in self.conn.execute("SELECT detail FROM result_pairs ORDER BY score DESC")]
