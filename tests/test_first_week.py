@@ -336,3 +336,32 @@ def test_a_layout_the_editor_does_not_know_is_refused_untouched(tmp_path: Path) 
     with pytest.raises(ConfigError, match="by hand"):
         config.set_keys(path, {"detection.num_bands": 23})
     assert path.read_text(encoding="utf-8") == 'detection = { seed = 3 }\n'
+
+
+# -- point 6: rebuild progress with a total, a percentage and an ETA -------------------------------------------
+def test_rebuild_progress_knows_the_total_from_jsonl_and_the_api(fake_paperless: FakePaperless, home: Path) -> None:
+    env = _env(fake_paperless, home)
+    offline = subprocess.run([CLI, "rebuild-index", "--from-jsonl", str(write_jsonl(home / "docs.jsonl"))], env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert offline.returncode == 0, offline.stderr
+    line = next(line for line in offline.stderr.splitlines() if line.startswith("indexing: "))
+    assert line.startswith("indexing: 3/3 (100%), ") and "/s, ETA " in line, offline.stderr
+    fake_paperless.seed_sample()
+    online = subprocess.run([CLI, "rebuild-index"], env=env, capture_output=True, text=True, timeout=120)
+    assert online.returncode == 0, online.stderr
+    line = next(line for line in online.stderr.splitlines() if line.startswith("indexing: "))
+    assert line.startswith("indexing: 6/6 (100%), ") and "ETA" in line, online.stderr
+
+
+def test_progress_midway_shows_share_and_eta() -> None:
+    import io
+
+    from paperless_dedupe_hook.commands.progress import Progress, expected_documents
+
+    out = io.StringIO()
+    progress = Progress("indexing", expected_documents([object()] * 200), stream=out, interval_seconds=0.0)
+    progress.started -= 10.0  # ten seconds in
+    progress.update(50)
+    assert out.getvalue().startswith("indexing: 50/200 (25%), 5/s, ETA 30 s"), out.getvalue()
+    progress.update(250)  # more than the total announced (documents consumed meanwhile): no negative ETA
+    assert out.getvalue().splitlines()[-1].endswith("ETA 0 s")

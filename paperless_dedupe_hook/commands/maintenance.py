@@ -30,7 +30,7 @@ from ..indexfile import (
 )
 from ..rebuild import Analysis, Document, analyse, report
 from ._shared import paperless_client, pending_and_paperless
-from .progress import Progress
+from .progress import Progress, expected_documents
 
 # bulk_edit bumps ``modified`` only when its queued task runs, seconds later; an
 # incremental run looks back this far before its last start so nothing slips by.
@@ -84,7 +84,8 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             started = now_iso()
             since = change_mark_configured(cfg)  # before the first document is read
             docs = _iter_documents(args, client)
-            progress = Progress("indexing", len(docs) if isinstance(docs, list) else None, quiet=args.quiet)
+            total = None if args.quiet else expected_documents(docs, jsonl=args.from_jsonl, client=client)
+            progress = Progress("indexing", total, quiet=args.quiet)
             scoring = Progress("scoring candidates", None, quiet=args.quiet)
 
             def on_scored(done: int, total: int) -> None:

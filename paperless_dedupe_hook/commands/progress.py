@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TextIO
 
 
 class Progress:
@@ -34,7 +36,7 @@ class Progress:
         rate = max(0, self.done - self.base) / elapsed
         if self.total:
             share = min(1.0, self.done / self.total)
-            eta = (self.total - self.done) / rate if rate > 0 else 0.0
+            eta = max(0.0, (self.total - self.done) / rate) if rate > 0 else 0.0  # a total known in advance may be low
             if self.tty:
                 bar = "#" * int(share * 30)
                 self.stream.write(f"\r{self.label} [{bar:<30}] {self.done}/{self.total} {rate:,.0f}/s ETA {eta:,.0f} s ")
@@ -52,3 +54,26 @@ class Progress:
         if self.tty:
             self.stream.write("\n")
         self.stream.flush()
+
+
+def expected_documents(docs: Iterable[Any], *, jsonl: str | None = None, client: Any = None) -> int | None:
+    """How many documents a rebuild will read, known before it reads them: a list's length,
+    the JSONL file's non-blank lines (one pass over the bytes, about 1 s per GB), or the
+    API's ``count`` (one request; documents consumed meanwhile make it a little low).
+    None when it cannot be told: the progress then shows the count and the rate only."""
+    if isinstance(docs, list):
+        return len(docs)
+    if jsonl:
+        try:
+            with Path(jsonl).open("rb") as handle:
+                return sum(1 for line in handle if line.strip())
+        except OSError:
+            return None  # reading it fails again in a moment, with the file named
+    if client is not None:
+        from .._errors import PaperlessError
+
+        try:
+            return int(client.count_documents())
+        except PaperlessError:
+            return None  # the listing itself will say what is wrong
+    return None
