@@ -67,7 +67,8 @@ def write_private(path: Path, text: str, *, exist_ok: bool = False) -> None:
     try:
         fd = os.open(path, flags, 0o600)
     except FileExistsError:
-        raise ConfigError(f"{path} exists already: edit it, or remove it first to start over") from None
+        raise ConfigError(f"{path} exists already: edit it, or overwrite it with the starter file by "
+                          "'paperless-dedupe config init --force' (what it holds is lost)") from None
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
     os.chmod(path, 0o600)

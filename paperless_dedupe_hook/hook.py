@@ -126,7 +126,9 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
     log = log or Log(verbosity=1)
     settings = settings_from_config(cfg)
     config_line, *curve_warnings = settings.log_lines()
-    log.say(config_line)  # PRODUCT.md: every run that loads the index logs its configuration
+    # Paperless logs a script's stdout at INFO, once per consumed document: the configuration
+    # line is our DEBUG (PAPERLESS_DEDUPE_VERBOSE=1); an off-target curve is still a warning.
+    log.info(config_line)
     for line in curve_warnings:
         log.warn(line)
     token = config_mod.require_token(cfg)
@@ -254,10 +256,11 @@ INTERNAL_ERROR_EXIT = 70
 
 
 def _which_document(raw_id: str | None) -> str:
-    """How a warning names the document: "document 81", or that DOCUMENT_ID is unset."""
+    """How a warning begins: "document 81 not checked", or (DOCUMENT_ID unset, which the
+    line then says) "no document checked" rather than "document None"."""
     if raw_id is None or raw_id.strip() in ("", "None"):
-        return "no document (DOCUMENT_ID unset)"
-    return f"document {raw_id.strip()[:40]}"
+        return "no document checked"
+    return f"document {raw_id.strip()[:40]} not checked"
 
 
 def _strict_from_env(env: Mapping[str, str]) -> bool:
@@ -294,18 +297,18 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
         doc_id = parse_document_id(raw_id)
         result = run(doc_id, cfg, deadline=started + timeout - 0.5, log=log)
     except PaperlessNotFound as exc:
-        log.warn(f"{what} not checked: {exc}")
+        log.warn(f"{what}: {exc}")
         return exc.exit_code if strict else 0
     except DedupeError as exc:
-        log.warn(f"{what} not checked: {exc}")
+        log.warn(f"{what}: {exc}")
         return exc.exit_code if strict else 0
     except OSError as exc:  # the file system refused (permissions, a full disk): not our bug
         from .index._access import os_error_line
 
-        log.warn(f"{what} not checked: {os_error_line(exc, cfg.index_path)}")
+        log.warn(f"{what}: {os_error_line(exc, cfg.index_path)}")
         return IndexStoreError.exit_code if strict else 0
     except Exception as exc:  # noqa: BLE001 - our bug must not fail the user's consume
-        log.warn(f"{what} not checked: internal error {type(exc).__name__}: {exc}")
+        log.warn(f"{what}: internal error {type(exc).__name__}: {exc}")
         return INTERNAL_ERROR_EXIT if strict else 0
     finally:
         if hasattr(signal, "SIGALRM"):

@@ -42,6 +42,14 @@ die() {
 say() {
     echo "$prog: $*"
 }
+# die, and first remove the venv when this run created it: the wrapper then says "not
+# installed" instead of running an empty venv, and the next run starts afresh.
+fail() {
+    if [ -n "${made_venv:-}" ]; then
+        rm -rf "$VENV"
+    fi
+    die "$*"
+}
 
 upgrade=
 source_arg=
@@ -108,6 +116,16 @@ pyver=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 "$PYTHON" -c 'import venv, ensurepip' >/dev/null 2>&1 \
     || die "the Python venv module is missing; install the Debian package python3-venv (or python$pyver-venv): apt-get install python3-venv"
 [ -f "$wrapper_src" ] || die "post-consume.sh not found next to this installer ($script_dir); keep both files of scripts/ together"
+# A source that cannot be installed is said before anything is created (no empty venv left).
+case "$DEDUPE_PACKAGE" in
+    *://* | git+* | *[=\<\>~!]*) ;; # a URL or a version: pip says what is wrong with it
+    /* | ./* | ../* | *.whl | *.tar.gz | *.zip)
+        [ -e "$DEDUPE_PACKAGE" ] || die "$DEDUPE_PACKAGE does not exist: pass a checkout of paperless-dedupe-hook, a wheel (.whl), a source archive (.tar.gz) or a git URL"
+        ;;
+esac
+if [ -z "$from_index" ] && [ -d "$DEDUPE_PACKAGE" ] && [ ! -f "$DEDUPE_PACKAGE/pyproject.toml" ]; then
+    die "$DEDUPE_PACKAGE is a directory without pyproject.toml; pass a checkout of paperless-dedupe-hook, a wheel or a git URL"
+fi
 
 mkdir -p "$DEDUPE_HOME" 2>/dev/null || die "cannot create $DEDUPE_HOME as $(id -un 2>/dev/null || id -u); run as the Paperless user (Docker: docker compose exec -u paperless webserver ...) or set DEDUPE_HOME"
 [ -w "$DEDUPE_HOME" ] || die "$DEDUPE_HOME is not writable by $(id -un 2>/dev/null || id -u); run as the Paperless user (Docker: docker compose exec -u paperless webserver ...) or set DEDUPE_HOME"
@@ -132,6 +150,7 @@ fi
 # Recreate it when it cannot run, was built for another Python minor version (image upgrade),
 # or sees the system site-packages.
 recreate=
+made_venv= # set when this run created the venv: a failed install then removes it again
 if [ -e "$VENV" ]; then
     venv_ver=$("$VENV/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || venv_ver=
     if [ -z "$venv_ver" ]; then
@@ -144,10 +163,12 @@ if [ -e "$VENV" ]; then
 fi
 if [ ! -e "$VENV" ]; then
     say "creating $VENV (Python $pyver)"
-    "$PYTHON" -m venv "$VENV" || die "python -m venv failed for $VENV (Debian: apt-get install python3-venv)"
+    made_venv=1
+    "$PYTHON" -m venv "$VENV" || fail "python -m venv failed for $VENV (Debian: apt-get install python3-venv)"
 elif [ -n "$recreate" ]; then
     say "recreating $VENV: $recreate"
-    "$PYTHON" -m venv --clear "$VENV" || die "python -m venv --clear failed for $VENV"
+    made_venv=1
+    "$PYTHON" -m venv --clear "$VENV" || fail "python -m venv --clear failed for $VENV"
 else
     say "reusing $VENV (Python $pyver)"
 fi
@@ -155,7 +176,6 @@ fi
 install_from=$DEDUPE_PACKAGE
 staging=
 if [ -z "$from_index" ] && [ -d "$DEDUPE_PACKAGE" ]; then
-    [ -f "$DEDUPE_PACKAGE/pyproject.toml" ] || die "$DEDUPE_PACKAGE is a directory without pyproject.toml; pass a checkout of paperless-dedupe-hook, a wheel or a git URL"
     # Build from a copy: the checkout may be a read-only mount, and a build must not leave
     # build/ behind in it, nor pick up a kernel compiled there for another Python.
     staging=$(mktemp -d "${TMPDIR:-/tmp}/dedupe-src.XXXXXX") || die "cannot create a temporary directory (set TMPDIR)"
@@ -177,15 +197,15 @@ fi
 if ! "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q $upgrade "$install_from"; then
     case "$DEDUPE_PACKAGE" in
         paperless-dedupe-hook | paperless-dedupe-hook[=\<\>~!]*)
-            die "pip install of $DEDUPE_PACKAGE from the package index failed (see pip's message above); if it is not published there (yet), run this installer from a checkout of the project, or pass a wheel or a git URL: $prog /path/to/paperless-dedupe-hook (see docs/docker.md)" ;;
-        *) die "pip install of $DEDUPE_PACKAGE into $VENV failed (see pip's message above)" ;;
+            fail "pip install of $DEDUPE_PACKAGE from the package index failed (see pip's message above); if it is not published there (yet), run this installer from a checkout of the project, or pass a wheel or a git URL: $prog /path/to/paperless-dedupe-hook (see docs/docker.md)" ;;
+        *) fail "pip install of $DEDUPE_PACKAGE into $VENV failed (see pip's message above)" ;;
     esac
 fi
 if [ -n "$staging" ]; then
     rm -rf "$staging"
     trap - EXIT
 fi
-[ -x "$VENV/bin/paperless-dedupe-hook" ] || die "$DEDUPE_PACKAGE did not install the paperless-dedupe-hook command"
+[ -x "$VENV/bin/paperless-dedupe-hook" ] || fail "$DEDUPE_PACKAGE did not install the paperless-dedupe-hook command"
 version=$("$VENV/bin/python" -c 'from importlib.metadata import version; print(version("paperless-dedupe-hook"))' 2>/dev/null) || version=unknown
 
 # --- the config file (kept when present) -----------------------------------------------------

@@ -10,6 +10,7 @@ read-only, which the file system refuses the same way.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -23,6 +24,7 @@ import pytest
 
 from tests.fake_paperless import FakePaperless
 from tests.test_doctor import write_jsonl
+from tests.test_reliability_security import https_server  # noqa: F401 - a fixture
 
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
 HOOK = shutil.which("paperless-dedupe-hook") or str(Path(sys.executable).parent / "paperless-dedupe-hook")
@@ -365,3 +367,85 @@ def test_progress_midway_shows_share_and_eta() -> None:
     assert out.getvalue().startswith("indexing: 50/200 (25%), 5/s, ETA 30 s"), out.getvalue()
     progress.update(250)  # more than the total announced (documents consumed meanwhile): no negative ETA
     assert out.getvalue().splitlines()[-1].endswith("ETA 0 s")
+
+
+# -- point 7: the smaller things ------------------------------------------------------------------------------
+def _actions(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.Action]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from ((f"{name} {where}", a) for where, a in _actions(sub))
+        elif not isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+            yield (action.dest, action)
+
+
+def test_every_argument_has_a_help_text_and_help_has_examples() -> None:
+    from paperless_dedupe_hook.commands.cli import build_parser
+
+    parser = build_parser()
+    missing = [where for where, action in _actions(parser) if not action.help]
+    assert missing == []
+    text = parser.format_help()
+    assert "examples:" in text and "paperless-dedupe check 123 --json" in text and "-u paperless" in text
+    assert "$PAPERLESS_DATA_DIR/dedupe/config.toml" in " ".join(text.split())
+
+
+def test_document_id_unset_is_said_not_document_none(fake_paperless: FakePaperless, home: Path) -> None:
+    env = _env(fake_paperless, home, DOCUMENT_TYPE="None")
+    proc = subprocess.run([HOOK], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "DOCUMENT_ID is not set" in lines[0] and "document None" not in lines[0], lines
+    none = subprocess.run([HOOK], env={**env, "DOCUMENT_ID": "None"}, capture_output=True, text=True, timeout=60)
+    assert "document None" not in none.stderr and "DOCUMENT_ID is not set" in none.stderr
+
+
+def test_doctor_says_skip_not_ok_for_what_it_did_not_check(fake_paperless: FakePaperless, home: Path) -> None:
+    proc = subprocess.run([CLI, "doctor"], env=_env(fake_paperless, home), capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout
+    script = [line for line in proc.stdout.splitlines() if "post-consume script" in line]
+    assert len(script) == 1 and script[0].startswith("skip  ") and "not checked" in script[0], script
+    assert not [line for line in proc.stdout.splitlines() if line.startswith("ok ") and "not checked" in line]
+
+
+def test_pin_view_a_second_time_says_already_and_posts_nothing(fake_paperless: FakePaperless, home: Path) -> None:
+    fake_paperless.add_tag("possible-duplicate", owner=None)
+    env = _env(fake_paperless, home)
+    first = subprocess.run([CLI, "doctor", "--pin-view"], env=env, capture_output=True, text=True, timeout=60)
+    assert first.returncode == 0 and "now on the dashboard and in the sidebar" in first.stdout, first.stdout
+    fake_paperless.requests.clear()
+    second = subprocess.run([CLI, "doctor", "--pin-view"], env=env, capture_output=True, text=True, timeout=60)
+    assert second.returncode == 0, second.stdout
+    assert "already on the dashboard and in the sidebar: --pin-view changed nothing" in second.stdout
+    assert "now on the dashboard" not in second.stdout
+    assert [r.path for r in fake_paperless.requests if r.method != "GET"] == []
+
+
+def test_config_init_over_an_existing_file_says_how_to_overwrite(home: Path) -> None:
+    env = {**os.environ, "PAPERLESS_DEDUPE_CONFIG": str(home / "config.toml")}
+    (home / "config.toml").write_text("# mine\n", encoding="utf-8")
+    proc = subprocess.run([CLI, "config", "init"], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3
+    assert "exists already" in proc.stderr and "config init --force" in proc.stderr
+    assert (home / "config.toml").read_text(encoding="utf-8") == "# mine\n"
+
+
+def test_http_against_an_https_port_is_told_to_use_https(https_server: str) -> None:  # noqa: F811
+    from paperless_dedupe_hook._errors import PaperlessConnectionError
+    from paperless_dedupe_hook.paperless.client import PaperlessClient
+
+    plain = https_server.replace("https://", "http://")
+    with PaperlessClient(url=plain, token="x" * 40, timeout_seconds=5, max_retries=3, backoff_seconds=0.01) as client, \
+            pytest.raises(PaperlessConnectionError) as caught:
+        client.get_document(1)
+    message = str(caught.value)
+    assert "speaks HTTPS on that port: use https:// in paperless.url" in message, message
+    assert "attempts" not in message  # the same port fails the same way again: not retried
+
+
+def test_an_https_ports_own_words_are_understood(fake_paperless: FakePaperless) -> None:
+    from paperless_dedupe_hook.paperless._http import status_failure
+
+    nginx = b"<html><body><center>The plain HTTP request was sent to HTTPS port</center></body></html>"
+    failure = status_failure(400, {"content-type": "text/html"}, nginx, None, method="GET", path="/api/")
+    assert "use https:// in paperless.url" in failure.fix

@@ -231,7 +231,10 @@ def test_check_with_refused_token_exits_4(library: FakePaperless, tmp_path: Path
 
 def test_every_run_logs_the_lsh_config_and_warns_on_an_off_target_curve(library: FakePaperless, tmp_path: Path) -> None:
     out = run_hook(library, tmp_path, 1)
-    assert out.stdout.startswith("LSH config: num_perm=256, bands=64, rows=4, target_threshold=0.4")
+    # Not into Paperless's log at INFO on every consume: the hook's DEBUG, shown when verbose.
+    assert "LSH config" not in out.stdout + out.stderr
+    verbose = run_hook(library, tmp_path / "verbose", 1, PAPERLESS_DEDUPE_VERBOSE="1")
+    assert verbose.stdout.startswith("LSH config: num_perm=256, bands=64, rows=4, target_threshold=0.4")
     seed_like = run_hook(library, tmp_path / "seed", 1, PAPERLESS_DEDUPE_DETECTION_NUM_BANDS="32",
                          PAPERLESS_DEDUPE_DETECTION_LSH_THRESHOLD="0.75")
     assert seed_like.returncode == 0

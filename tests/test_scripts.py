@@ -414,3 +414,28 @@ def test_wrapper_chains_a_previous_script_first(tmp_path: Path) -> None:
     loop = _run_wrapper(WRAPPER, {**base, "DEDUPE_CHAIN_SCRIPT": str(WRAPPER)}, tmp_path)
     assert loop.returncode == 0
     assert loop.stdout.count("DOCUMENT_ID=5") == 2
+
+
+@needs_sh
+@pytest.mark.parametrize("source", [pytest.param("/no/such/checkout", id="missing-path"),
+                                    pytest.param("./no-such.whl", id="missing-wheel")])
+def test_installer_with_a_bad_source_stops_before_making_a_venv(tmp_path: Path, source: str) -> None:
+    home = tmp_path / "home"
+    result = subprocess.run(["sh", str(INSTALLER), source], env=_clean_env(DEDUPE_HOME=str(home)),
+                            capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "does not exist" in lines[0] and source in lines[0], result.stderr
+    assert not (home / "venv").exists()
+
+
+@needs_sh
+@skip_install
+def test_installer_whose_pip_install_fails_removes_the_venv_it_made(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = _clean_env(DEDUPE_HOME=str(home), PIP_NO_INDEX="1")
+    result = subprocess.run(["sh", str(INSTALLER), f"file://{tmp_path}/missing-1.0.tar.gz"], env=env,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "creating" in result.stdout and "pip install of" in result.stderr.strip().splitlines()[-1]
+    assert not (home / "venv").exists()  # no empty venv for the wrapper to run

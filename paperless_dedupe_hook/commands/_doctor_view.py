@@ -73,9 +73,11 @@ def check_saved_view(line: Callable[[str, str], None], client: Any, *, name: str
     try:
         settings = client.ui_settings().get("settings")
         where = saved_view.pinned(settings if isinstance(settings, dict) else {}, view_id)
-        if pin and len(where) < len(saved_view.PIN_KEYS):
-            saved_view.pin(client, view_id)
+        if pin and len(where) < len(saved_view.PIN_KEYS) and saved_view.pin(client, view_id):
             line(OK, f"saved view {name!r}: now on the dashboard and in the sidebar (your UI settings, merged)")
+            return
+        if pin:
+            line(OK, f"saved view {name!r}: already on the dashboard and in the sidebar: --pin-view changed nothing")
             return
     except PaperlessError as exc:
         line(FAIL if pin else WARN, f"saved view {name!r}: cannot read or change your UI settings: {exc}")

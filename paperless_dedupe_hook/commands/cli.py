@@ -192,13 +192,36 @@ def _environ() -> dict[str, str]:
 
 
 # -- parser ---------------------------------------------------------------
+CONFIG_HELP = ("config file (default: $PAPERLESS_DEDUPE_CONFIG, else $PAPERLESS_DATA_DIR/dedupe/config.toml when "
+               "PAPERLESS_DATA_DIR is set, as in every Paperless container, else the user config dir; "
+               "'paperless-dedupe config path' prints it)")
+EXAMPLES = """examples:
+  paperless-dedupe config init
+      write a starter config file (then set paperless.url and paperless.token in it)
+  paperless-dedupe doctor
+      check URL, token, permissions, tag, field and index, one line each
+  paperless-dedupe rebuild-index --annotate
+      index the whole library and mark every duplicate in Paperless
+  paperless-dedupe check 123 --json
+      what the hook would find for document 123 (changes nothing)
+  paperless-dedupe report --html dupes.html
+      the duplicate groups as one page, side by side
+  paperless-dedupe dismiss 12 57
+      12 and 57 are not duplicates: never report them again
+  docker compose exec -u paperless webserver paperless-dedupe status
+      in the Paperless container, always as the paperless user (the hook's)
+
+exit codes: 0 ok, 1 check found duplicates, 2 usage, 3 configuration, 4 Paperless, 5 index,
+70 a bug of ours, 74 a file-system error outside the index, 141 stdout closed (e.g. | head)"""
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paperless-dedupe",
         description="Find near-duplicate documents in Paperless-NGX and mark them inside Paperless.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"paperless-dedupe-hook {__version__}")
-    parser.add_argument("--config", metavar="FILE", help="config file (default: $PAPERLESS_DEDUPE_CONFIG or the user config dir)")
+    parser.add_argument("--config", metavar="FILE", help=CONFIG_HELP)
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more output")
     parser.add_argument("-q", "--quiet", action="store_true", help="only results and errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -222,8 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_rebuild)
 
     p = sub.add_parser("check", help="what the hook would find for one document (changes nothing; exit 1 when it finds duplicates)")
-    p.add_argument("doc_id", type=int, metavar="DOC_ID")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("doc_id", type=int, metavar="DOC_ID", help="the Paperless id of the document (as in its URL)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object (also on failure)")
     p.set_defaults(handler=cmd_check)
 
     p = sub.add_parser("tune", help="choose LSH bands and rows for a threshold (seed guide)")
@@ -232,30 +255,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pairs", metavar="FILE", help="labelled pairs (JSONL) to measure candidate recall and precision")
     p.add_argument("--docs", metavar="FILE", help="documents (JSONL) for --pairs")
     p.add_argument("--divisors-only", action="store_true", help="only splits with bands*rows == num_permutations")
-    p.add_argument("--write", action="store_true", help="store the chosen num_bands in the config file")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--write", action="store_true",
+                   help="store the chosen num_bands in the config file (only that line changes)")
+    p.add_argument("--json", action="store_true", help="print the splits as JSON")
     p.set_defaults(handler=cmd_tune)
 
     p = sub.add_parser("evaluate", help="run the pipeline on a labelled JSONL corpus and score it")
-    p.add_argument("--docs", required=True, metavar="FILE")
-    p.add_argument("--truth", required=True, metavar="FILE")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--docs", required=True, metavar="FILE",
+                   help="the corpus, JSONL as for rebuild-index --from-jsonl (id, content, title, ...)")
+    p.add_argument("--truth", required=True, metavar="FILE",
+                   help='labelled pairs, JSONL: {"a": id, "b": id, "dup": true or false, "kind": "..."} a line')
+    p.add_argument("--json", action="store_true", help="print the scores as JSON")
+    p.add_argument("--workers", type=int, default=None, help="processes for signatures and scoring (default: all cores)")
     p.set_defaults(handler=cmd_evaluate)
 
     p = sub.add_parser("status", help="index path, size, documents, last rebuild, LSH config")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object (also on failure, with 'error')")
     p.set_defaults(handler=cmd_status)
 
     _extra_commands(sub)
 
     p = sub.add_parser("dismiss", help="record that two documents are not duplicates")
-    p.add_argument("a", type=int, metavar="A")
-    p.add_argument("b", type=int, metavar="B")
+    p.add_argument("a", type=int, metavar="A", help="the id of one document")
+    p.add_argument("b", type=int, metavar="B", help="the id of the other")
     p.set_defaults(handler=cmd_dismiss)
 
     p = sub.add_parser("config", help="init / show / path of the config file")
-    p.add_argument("action", choices=("init", "show", "path"))
+    p.add_argument("action", choices=("init", "show", "path"),
+                   help="init: write a starter file (mode 0600); show: the effective values and where each comes "
+                        "from; path: where the file is")
     p.add_argument("--force", action="store_true", help="init: overwrite an existing file")
     p.add_argument("--json", action="store_true", help="show: as JSON")
     p.set_defaults(handler=cmd_config, no_config=True)
@@ -269,7 +297,7 @@ def _extra_commands(sub: Any) -> None:
                    help="show our saved view on the dashboard and in the sidebar (changes your UI settings)")
     p.set_defaults(handler=_lazy("doctor", "doctor_command"), warnings_in_report=True)
     p = sub.add_parser("report", help="write a self-contained HTML page of the duplicate groups")
-    p.add_argument("--html", required=True, metavar="FILE")
+    p.add_argument("--html", required=True, metavar="FILE", help="where to write the page")
     p.add_argument("--no-thumbnails", action="store_true",
                    help="leave out the members' first-page pictures (for a small page of a huge library)")
     p.add_argument("--max-picture-mb", type=float, default=20.0, metavar="MB",

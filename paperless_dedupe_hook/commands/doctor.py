@@ -13,6 +13,7 @@ every message from the client has it redacted already.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +29,7 @@ from ..config import Config
 from . import _permissions
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
+SKIP = "skip"  # a check that could not be made here: neither passed nor failed
 
 
 # Exit codes of a FAIL line, by the part of the setup being checked (``Report.section``).
@@ -93,10 +95,11 @@ def _check_config_file(rep: Report, cfg: Config) -> None:
 
 
 def _check_hook_files(rep: Report, cfg: Config) -> None:
-    from .hookfiles import compare
+    from .hookfiles import compare, hook_environment
 
     same, line = compare(cfg)
-    rep.line(OK if same else WARN, line)
+    # Without our wrapper or hook in PAPERLESS_POST_CONSUME_SCRIPT nothing was compared: not "ok".
+    rep.line(SKIP if hook_environment(os.environ) is None else OK if same else WARN, line)
 
 
 def _check_paperless(rep: Report, cfg: Config, *, pin_view: bool = False) -> None:

@@ -137,6 +137,12 @@ def status_failure(status: int, headers: Any, content: bytes, document_id: int |
     if status == 406:
         return Failure(PaperlessVersionError, "Paperless accepts neither API version 10 nor 9", status,
                        "use Paperless-ngx 2.x or newer", detail)
+    if status == 400:
+        from ._tls_probe import HTTPS_PORT_FIX, says_https_port
+
+        if says_https_port(content):
+            return Failure(PaperlessConnectionError, "A server that speaks HTTPS answered a plain HTTP request",
+                           status, HTTPS_PORT_FIX, detail)
     if status == 429:
         return Failure(PaperlessResponseError, "Paperless kept rate-limiting the requests", status,
                        "try again later or raise the rate limit of the proxy in front of Paperless", detail)
@@ -164,7 +170,11 @@ def transport_failure(exc_name: str, exc_text: str, display_url: str, timeout: f
         return Failure(PaperlessTimeout, f"Paperless at {display_url} did not answer within {timeout:g} s", None,
                        "raise paperless.timeout_seconds or check the Paperless server's load", text)
     fix = URL_FIX
-    if is_plain_http_answer(exc_text):
+    from ._tls_probe import HTTPS_PORT_FIX, speaks_tls
+
+    if "Timeout" not in exc_name and speaks_tls(display_url, exc_text):
+        fix = HTTPS_PORT_FIX
+    elif is_plain_http_answer(exc_text):
         fix = ("the server speaks plain HTTP on that port: use http:// in paperless.url, or the port where "
                "Paperless (or its proxy) serves HTTPS")
     elif "SSL" in exc_text or "CERTIFICATE" in exc_text.upper():

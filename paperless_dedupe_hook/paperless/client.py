@@ -213,7 +213,7 @@ class PaperlessClient(DocumentListing, ReviewCalls):
             except httpx.TransportError as exc:
                 failure = transport_failure(type(exc).__name__, str(exc), self._display_url, timeout, capped, self._token)
                 retryable = idempotent or isinstance(exc, httpx.ConnectError)
-                if "CERTIFICATE_VERIFY_FAILED" in str(exc) or is_plain_http_answer(str(exc)):
+                if "CERTIFICATE_VERIFY_FAILED" in str(exc) or is_plain_http_answer(str(exc)) or "HTTPS on that port" in failure.fix:
                     retryable = False  # the same certificate (or plain-HTTP port) fails again: no retry can help
             except httpx.HTTPError as exc:  # e.g. DecodingError: a body that is not what its headers say
                 failure = Failure(PaperlessResponseError, "Paperless answered an undecodable body", None, REPORT_FIX,
