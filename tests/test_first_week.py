@@ -449,3 +449,15 @@ def test_an_https_ports_own_words_are_understood(fake_paperless: FakePaperless) 
     nginx = b"<html><body><center>The plain HTTP request was sent to HTTPS port</center></body></html>"
     failure = status_failure(400, {"content-type": "text/html"}, nginx, None, method="GET", path="/api/")
     assert "use https:// in paperless.url" in failure.fix
+
+
+def test_the_licence_is_an_spdx_expression_and_the_build_backend_knows_it() -> None:
+    import re
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["license"] == "MIT"  # a TOML table is deprecated: setuptools warns, then fails
+    assert not [c for c in pyproject["project"].get("classifiers", []) if c.startswith("License ::")]
+    required = next(r for r in pyproject["build-system"]["requires"] if r.startswith("setuptools"))
+    found = re.fullmatch(r"setuptools>=(\d+)", required)
+    assert found and int(found.group(1)) >= 77, required  # PEP 639 license expressions need setuptools 77
