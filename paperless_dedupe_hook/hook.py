@@ -333,11 +333,12 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
 def _say_what_was_left_undone(result: HookResult, log: Log) -> int:
     """Warn about candidates that could not be read and annotations Paperless refused; the
     exit code for ``strict`` (4: Paperless did not let us do the whole job, else 0)."""
-    from .paperless.visibility import Unreadable
+    if result.unreadable:  # imported only then: the hook's usual run has nothing to say here
+        from .paperless.visibility import Unreadable
 
-    hidden = Unreadable(hidden=result.unreadable).warning(result.document_id)
-    if hidden:
-        log.warn(hidden)
+        hidden = Unreadable(hidden=result.unreadable).warning(result.document_id)
+        if hidden:
+            log.warn(hidden)
     for target, reason in result.not_annotated:
         log.warn(f"document {result.document_id} checked and indexed, but document {target} not annotated: {reason}")
     return 4 if result.not_annotated else 0
