@@ -677,3 +677,21 @@ def test_a_template_family_gives_the_candidates_a_rebuild_gives(cfg: Config) -> 
         indexed = candidate_pairs(feats, settings)
         for f in feats[:6]:
             assert index.candidates(settings.band_keys(f), exclude=f.doc_id) == partners(indexed, f.doc_id)
+
+
+def test_pairs_a_hook_found_stay_in_the_results_until_the_next_rebuild(cfg: Config) -> None:
+    # issue 27: status and the report show what hooks found since the last rebuild, on both backends
+    settings = settings_from_config(cfg)
+    rebuilt = {"a": 1, "b": 2, "score": 0.9, "verdict": "duplicate"}
+    with open_configured(cfg, settings, create=True) as index:
+        with index.write():
+            index.store_results([rebuilt], [{"primary": 1, "members": [1, 2], "confidence": 0.9}])
+            index.add_found_pairs([{"a": 2, "b": 5, "score": 0.8, "verdict": "duplicate"},
+                                   {**rebuilt, "score": 0.5}], "2026-12-02T08:00:00+00:00")
+        pairs, groups = index.results()
+        assert [(p["a"], p["b"], p["score"], p.get("found_by")) for p in pairs] == [
+            (1, 2, 0.9, None), (2, 5, 0.8, "hook")]  # the rebuild's own pair is kept as it was
+        assert pairs[1]["found_at"] == "2026-12-02T08:00:00+00:00" and len(groups) == 1
+        with index.write():
+            index.store_results([rebuilt], [])  # the next rebuild: its results replace the hooks' pairs
+        assert [(p["a"], p["b"]) for p in index.results()[0]] == [(1, 2)]
