@@ -64,15 +64,17 @@ def check_index_path(cfg: Config, info: Callable[[str], None]) -> None:
         info(f"created the folder {folder} for the index")
     elif not folder.is_dir():
         raise IndexStoreError(f"index {path}: {folder} is a file, not a folder: fix {INDEX_KEY}")
+    from .index._access import explain
+
+    # An index of another user (a command run as root in the container): its files and owner
+    # named with the fix; a folder without an index gets the line below (which names index.path).
+    refused = explain(path) if path.exists() else None
+    if refused is not None:
+        raise IndexStoreError(refused)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise IndexStoreError(f"index {path}: the folder {folder} is not writable by this user (a rebuild writes "
                               f"{path.name}.rebuild and {path.name}.lock beside the index): fix the folder's owner "
                               f"or permissions, or set {INDEX_KEY} elsewhere")
-    from .index._access import explain
-
-    refused = explain(path)  # the index, its lock or a side file of another user
-    if refused is not None:
-        raise IndexStoreError(refused)
 
 
 def indexed_ids(cfg: Config) -> set[int]:

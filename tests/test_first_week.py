@@ -116,6 +116,8 @@ def test_a_hook_on_an_index_of_another_user_says_chown_in_one_line(fake_paperles
     pytest.param(["status"], id="status"),
     pytest.param(["check", "2"], id="check"),
     pytest.param(["dismiss", "1", "2"], id="dismiss"),
+    pytest.param(["rebuild-index", "--from-jsonl", "docs.jsonl"], id="rebuild-index"),
+    pytest.param(["report", "--html", "/dev/null", "--no-thumbnails"], id="report"),
 ])
 def test_commands_on_an_index_of_another_user_exit_5_with_the_fix(fake_paperless: FakePaperless, home: Path,
                                                                    command: list[str]) -> None:
@@ -183,6 +185,14 @@ def test_check_json_prints_one_object_with_error_on_failure(fake_paperless: Fake
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == code, proc.stdout + proc.stderr
     assert said in str(_json_error(proc)["error"])
+
+
+def test_check_json_with_a_usage_error_is_an_object_and_exit_2(home: Path) -> None:
+    proc = subprocess.run([CLI, "check", "abc", "--json"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PAPERLESS_DEDUPE_CONFIG": "/dev/null"})
+    assert proc.returncode == 2
+    assert "invalid int value: 'abc'" in str(_json_error(proc)["error"])
+    assert "usage:" in proc.stderr
 
 
 def test_check_json_with_paperless_down_is_an_object_and_exit_4(fake_paperless: FakePaperless, home: Path) -> None:

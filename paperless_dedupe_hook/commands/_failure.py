@@ -13,7 +13,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar, NoReturn
 
 # sysexits.h: EX_SOFTWARE for our bugs, EX_IOERR for the file system outside the index.
 INTERNAL_ERROR = 70
@@ -56,3 +58,22 @@ def closed_pipe() -> int:
     except (OSError, ValueError):  # stdout is no real file: nothing will flush into the closed pipe
         return CLOSED_PIPE
     return CLOSED_PIPE
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, remembering its last error message for ``usage_error_as_json``
+    (subcommands' parsers are of the same class)."""
+
+    last_error: ClassVar[str] = ""
+
+    def error(self, message: str) -> NoReturn:
+        Parser.last_error = f"{self.prog}: {message}"
+        super().error(message)
+
+
+def usage_error_as_json(exc: SystemExit, argv: Sequence[str]) -> None:
+    """``check abc --json``: argparse exits 2 before any command runs; a script that asked
+    for JSON still reads one object (argparse's usage line stays on stderr)."""
+    if exc.code == 2 and "--json" in argv:
+        message = Parser.last_error or "usage error: run with --help"
+        print(json.dumps({"error": message, "exit_code": 2}, ensure_ascii=False), flush=True)

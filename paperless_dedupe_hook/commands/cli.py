@@ -215,7 +215,9 @@ exit codes: 0 ok, 1 check found duplicates, 2 usage, 3 configuration, 4 Paperles
 70 a bug of ours, 74 a file-system error outside the index, 141 stdout closed (e.g. | head)"""
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from ._failure import Parser
+
+    parser = Parser(
         prog="paperless-dedupe",
         description="Find near-duplicate documents in Paperless-NGX and mark them inside Paperless.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -316,7 +318,13 @@ def _lazy(module: str, name: str) -> Handler:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # a usage error (2): argparse said it on stderr; --json gets its object too
+        from ._failure import usage_error_as_json
+
+        usage_error_as_json(exc, sys.argv[1:] if argv is None else argv)
+        raise
     try:
         code = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
