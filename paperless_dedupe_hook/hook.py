@@ -231,14 +231,15 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
             log.say(f"dry run: would {line}")
         for line in outcome.warnings:
             log.warn(line)
-    return HookResult(
+    result = HookResult(
         root,
         [(m.b if m.a == root else m.a, m.score) for m in matches],
         n_candidates,
         sorted(outcome.annotated),
-        unreadable=_unreadable(client, texts.missing),
         not_annotated=refused,
     )
+    result.unreadable = _unreadable(client, texts.missing)  # after the index is let go: a request each
+    return result
 
 
 def _unreadable(client: PaperlessClient, missing: set[int]) -> list[int]:

@@ -471,3 +471,20 @@ def test_the_licence_is_an_spdx_expression_and_the_build_backend_knows_it() -> N
     required = next(r for r in pyproject["build-system"]["requires"] if r.startswith("setuptools"))
     found = re.fullmatch(r"setuptools>=(\d+)", required)
     assert found and int(found.group(1)) >= 77, required  # PEP 639 license expressions need setuptools 77
+
+
+def test_doctor_as_root_warns_about_index_files_the_hooks_user_cannot_write(fake_paperless: FakePaperless,
+                                                                             home: Path) -> None:
+    from paperless_dedupe_hook.index._access import foreign_to_folder
+
+    index = _build_as_owner(fake_paperless, home)  # as root: root's files in a folder of root
+    if not ROOT:  # the owner's own files in its own folder: nothing foreign
+        assert foreign_to_folder(index) is None
+        return
+    assert foreign_to_folder(index) is None
+    os.chown(index.parent, 65534, 65534)  # the folder is the Paperless user's (here: nobody's)
+    proc = subprocess.run([CLI, "doctor"], env=_env(fake_paperless, home), capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stdout
+    warned = [line for line in proc.stdout.splitlines() if line.startswith("warn") and "belong to another user" in line]
+    assert len(warned) == 1 and "index.sqlite3.lock" in warned[0] and "chown nobody:" in warned[0], proc.stdout

@@ -253,7 +253,7 @@ def _check_index(rep: Report, cfg: Config) -> None:
 def _index_files_refused(rep: Report, path: Any) -> bool:
     """FAIL when this user may not write the index, its lock, a side file or the folder
     (the hook, run as the same user, needs all of them).  True when it failed."""
-    from ..index._access import explain, index_files, user_name
+    from ..index._access import explain, foreign_to_folder, index_files, user_name
 
     reason = explain(path)
     if reason is not None:
@@ -262,6 +262,13 @@ def _index_files_refused(rep: Report, path: Any) -> bool:
     present = [f.name for f in index_files(path) if f.exists()]
     rep.line(OK, f"user {user_name()} may write the index's folder {path.parent} and its files "
                  f"({', '.join(present) or 'none yet'})")
+    odd = foreign_to_folder(path) if os.geteuid() == 0 else None
+    if odd is not None:
+        files, owner = odd
+        rep.line(WARN, f"index {path}: {', '.join(f.name for f in files)} belong to another user than the folder "
+                       f"(owner {owner}), which the hook may not write when it runs as {owner}: run 'chown {owner}: "
+                       f"{path}*', and run paperless-dedupe as {owner} (Docker: 'docker compose exec -u paperless "
+                       "webserver paperless-dedupe ...')")
     return False
 
 

@@ -115,3 +115,15 @@ def os_error_line(exc: OSError, index_path: Path | None = None) -> str:
     where = f" {exc.filename}" if exc.filename else ""
     fix = _FIXES.get(exc.errno or 0, "check the file and the disk")
     return f"cannot use{where} ({exc.strerror or exc}): {fix}"
+
+
+def foreign_to_folder(path: Path) -> tuple[list[Path], str] | None:
+    """Run as root, every file is writable, but the hook runs as the Paperless user: the
+    index files whose owner is not the folder's owner (the folder belongs to that user in
+    every install we know), and the folder owner's name; None when they all agree."""
+    try:
+        folder_uid = path.parent.stat().st_uid
+        odd = [f for f in index_files(path) if f.exists() and f.stat().st_uid != folder_uid]
+    except OSError:
+        return None
+    return (odd, user_name(folder_uid)) if odd else None
