@@ -348,6 +348,8 @@ def _run(args: argparse.Namespace) -> int:
     except DedupeError as exc:
         return failed(args, str(exc), exc.exit_code)
     except KeyboardInterrupt:
+        if getattr(args, "json", False):
+            return failed(args, "interrupted (Ctrl-C)", 130)
         _err("interrupted")
         return 130
     except BrokenPipeError:
