@@ -488,3 +488,17 @@ def test_doctor_as_root_warns_about_index_files_the_hooks_user_cannot_write(fake
     assert proc.returncode == 0, proc.stdout
     warned = [line for line in proc.stdout.splitlines() if line.startswith("warn") and "belong to another user" in line]
     assert len(warned) == 1 and "index.sqlite3.lock" in warned[0] and "chown nobody:" in warned[0], proc.stdout
+
+
+def test_ctrl_c_with_json_is_one_object_and_exit_130(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from paperless_dedupe_hook.commands import cli, maintenance
+
+    def interrupted(*args: object, **kwargs: object) -> dict[str, object]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(maintenance, "status", interrupted)  # where a Ctrl-C lands: inside the command
+    monkeypatch.setenv("PAPERLESS_DEDUPE_CONFIG", "/dev/null")
+    monkeypatch.setenv("PAPERLESS_DEDUPE_INDEX", str(tmp_path / "index.sqlite3"))
+    assert cli.main(["-q", "status", "--json"]) == 130
+    assert json.loads(capsys.readouterr().out) == {"error": "interrupted (Ctrl-C)", "exit_code": 130}
