@@ -145,7 +145,7 @@ def test_doctor_reports_and_pins_the_view(library: FakePaperless, tmp_path: Path
     assert library.stored_ui_settings["saved_views"]["sidebar_views_visible_ids"] == [view["id"]]
     library.clear_log()
     again = run(["doctor", "--pin-view"], env)
-    assert "shown on the dashboard and in the sidebar" in again.stdout
+    assert "already on the dashboard and in the sidebar: --pin-view changed nothing" in again.stdout
     assert not library.requests_for("POST", r"/api/ui_settings/")
 
 
