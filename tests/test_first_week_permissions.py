@@ -131,7 +131,12 @@ def test_status_and_report_show_pairs_hooks_found_since_the_rebuild(library: Fak
     assert "1 found by hooks since the last rebuild" in made.stdout
     html = page.read_text(encoding="utf-8")
     assert "Found by hooks since the last rebuild (not grouped yet" in html and 'id="pair-1-2"' in html
-    # the next rebuild groups it: nothing is "since the last rebuild" any more
+    # the next rebuild, incremental or full, groups it: nothing is "since the last rebuild" any more
+    assert subprocess.run([CLI, "rebuild-index", "--incremental"], env=env, capture_output=True,
+                          timeout=60).returncode == 0
+    status = json.loads(subprocess.run([CLI, "status", "--json"], env=env, capture_output=True, text=True,
+                                       timeout=60).stdout)
+    assert status["pairs_found_by_hooks_since_rebuild"] == 0 and status["groups"] == 1, status
     assert subprocess.run([CLI, "rebuild-index"], env=env, capture_output=True, timeout=60).returncode == 0
     status = json.loads(subprocess.run([CLI, "status", "--json"], env=env, capture_output=True, text=True,
                                        timeout=60).stdout)

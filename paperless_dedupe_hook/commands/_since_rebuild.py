@@ -14,10 +14,10 @@ Pair = Mapping[str, Any]
 
 
 def found_since(pairs: Sequence[Pair], last_rebuild: str | None) -> list[Pair]:
-    """The hooks' pairs newer than ``last_rebuild`` (both ISO times in UTC, as ``now_iso``
-    writes them; an incremental rebuild since has grouped the older ones)."""
-    return [p for p in pairs if p.get("found_by") == "hook"
-            and (last_rebuild is None or str(p.get("found_at", "")) > last_rebuild)]
+    """The hooks' pairs since the last rebuild: a full rebuild replaces them with its own, an
+    incremental one drops their mark when it groups them (``last_rebuild`` is not needed to
+    tell: times to the second cannot order a hook and a rebuild of the same second)."""
+    return [p for p in pairs if p.get("found_by") == "hook"]
 
 
 def not_grouped(pairs: Sequence[Pair], groups: Sequence[Mapping[str, Any]], *,

@@ -242,7 +242,9 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
         touched = {d.id for d in changed} | set(deleted)
         pairs, _groups = index.results()
-        kept = [p for p in pairs if p["a"] not in touched and p["b"] not in touched]
+        # Pairs hooks found are grouped by this run: no longer "found by hooks since the last rebuild".
+        kept = [{k: v for k, v in p.items() if k not in ("found_by", "found_at")}
+                for p in pairs if p["a"] not in touched and p["b"] not in touched]
         dismissed = index.dismissed_pairs()
         with index.write(), holding_index(index, "paperless-dedupe rebuild-index --incremental"):
             for doc_id in deleted:
