@@ -88,7 +88,30 @@ def _new_index_id() -> str:
     return secrets.token_hex(8)
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text, _m3_change_log)
+def _m4_resolution_journal(conn: sqlite3.Connection) -> None:
+    # One row per resolution (``resolve``), written before its first write to Paperless:
+    # both documents as they were and what is carried over (``plan``, JSON), the steps
+    # done so far, and where it stands (resolving, resolved, undoing, undone, rolled back).
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS resolutions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            copy_id INTEGER NOT NULL,
+            keeper_id INTEGER NOT NULL,
+            mode TEXT NOT NULL,
+            state TEXT NOT NULL,
+            started TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            plan TEXT NOT NULL,
+            steps TEXT NOT NULL DEFAULT '[]',
+            error TEXT NOT NULL DEFAULT ''
+        )"""
+    )
+    conn.execute("CREATE INDEX IF NOT EXISTS resolutions_copy ON resolutions (copy_id)")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _m1_initial, _m2_no_stored_text, _m3_change_log, _m4_resolution_journal,
+)
 
 
 def document_row(feats: Features, modified: str | None) -> tuple[object, ...]:

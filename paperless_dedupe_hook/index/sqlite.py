@@ -12,6 +12,7 @@ Tables
   result_pairs / result_groups   the outcome of the last rebuild (for reports)
   changes      one row per document put or removed (seq, doc_id): what a full rebuild
                that started at seq N carries over from the live file when it swaps
+  resolutions  the journal of ``resolve`` (index/_sqlite_journal.py)
 
 Writers take ``BEGIN IMMEDIATE`` so concurrent hooks serialize instead of failing
 with "database is locked"; readers never block in WAL mode.  Schema changes are
@@ -30,6 +31,7 @@ from ..core import minhash
 from ..core.commonkeys import bucket_role, chosen
 from ..core.features import Features
 from ._sqlite_changes import SqliteChanges
+from ._sqlite_journal import SqliteJournal
 from ._sqlite_load import SqliteBulkLoad
 from ._sqlite_schema import MIGRATIONS, _m1_initial, _m2_no_stored_text, _m3_change_log, document_row  # noqa: F401 - named here by tests
 from ._sqlite_user import SqliteUserState
@@ -58,7 +60,7 @@ def is_busy(exc: sqlite3.DatabaseError) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
-class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteUserState):
+class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqliteUserState):
     """An open index file.  Use as a context manager, or call ``close``."""
 
     backend = "sqlite"
