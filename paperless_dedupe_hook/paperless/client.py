@@ -37,6 +37,7 @@ from ._http import (
     transport_failure,
 )
 from ._listing import DocumentListing
+from ._resolve_api import ResolveCalls
 from ._review_api import ReviewCalls
 
 
@@ -87,7 +88,7 @@ def _lone_surrogates_replaced(text: str) -> str:
         r"\\ufffd", text)
 
 
-class PaperlessClient(DocumentCalls, DocumentListing, ReviewCalls):
+class PaperlessClient(DocumentCalls, DocumentListing, ResolveCalls, ReviewCalls):
     """Talks to one Paperless server with one token.  Not thread-safe; cheap to create."""
 
     api_version: int | None
@@ -186,6 +187,8 @@ class PaperlessClient(DocumentCalls, DocumentListing, ReviewCalls):
         body: Any = None,
         document_id: int | None = None,
         idempotent: bool = True,
+        form: Mapping[str, str] | None = None,
+        files: Mapping[str, tuple[str, bytes, str]] | None = None,
     ) -> httpx.Response:
         """One logical request: version negotiation, retries, deadline.  Any status returns."""
         full_path = self._prefix + path
@@ -202,7 +205,7 @@ class PaperlessClient(DocumentCalls, DocumentListing, ReviewCalls):
             version = self.api_version or self._candidate
             try:
                 resp = self._http.request(
-                    method, self._base + path, params=params, json=body, timeout=timeout,
+                    method, self._base + path, params=params, json=body, data=form, files=files, timeout=timeout,
                     headers={"Accept": f"application/json; version={version}"},
                 )
             except httpx.TimeoutException as exc:
