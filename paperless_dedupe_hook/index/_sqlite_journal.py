@@ -96,6 +96,23 @@ class SqliteJournal:
             "SELECT EXISTS (SELECT 1 FROM resolutions WHERE keeper_id = ? AND mode = 'version' "
             "AND state = 'resolved')", (doc_id,)).fetchone()[0])
 
+    def pair_partners(self, doc_id: int) -> dict[int, str]:
+        """The documents found as duplicates of ``doc_id``, by the hook (annotations, either
+        way round) or by the last rebuild (with its verdict: duplicate or revision)."""
+        out: dict[int, str] = {}
+        for (other,) in self.conn.execute("SELECT match_id FROM annotations WHERE doc_id = ?", (doc_id,)):
+            out[other] = ""
+        for (other,) in self.conn.execute("SELECT doc_id FROM annotations WHERE match_id = ?", (doc_id,)):
+            out[other] = ""
+        for a, b, detail in self.conn.execute("SELECT a, b, detail FROM result_pairs WHERE a = ? OR b = ?",
+                                              (doc_id, doc_id)):
+            try:
+                verdict = str(json.loads(detail).get("verdict") or "duplicate")
+            except (ValueError, AttributeError):
+                verdict = ""
+            out[b if a == doc_id else a] = verdict
+        return out
+
     def copy_journal_from(self, other: SqliteJournal) -> None:
         """Carry the journal over into a freshly built index (ids kept: ``undo ID`` still works)."""
         self.conn.executemany(

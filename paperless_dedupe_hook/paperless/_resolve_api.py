@@ -134,6 +134,14 @@ class ResolveCalls:
         if resp.status_code != 200:
             raise self._refused(resp, "DELETE", path, root_id)
 
+    def tagged(self, tag_ids: list[int]) -> list[int]:
+        """Ids of the documents that carry any of ``tag_ids`` (e.g. the confirmation tag)."""
+        if not tag_ids:
+            return []
+        params: dict[str, str | int] = {"tags__id__in": ",".join(str(int(t)) for t in tag_ids), "fields": "id",
+                                        "page_size": 100, "ordering": "id"}
+        return sorted({int(d["id"]) for d in self._pages("/api/documents/", params) if isinstance(d.get("id"), int)})
+
     def delete_note(self, document_id: int, note_id: int) -> list[dict[str, Any]]:
         """``DELETE /api/documents/{id}/notes/?id=N`` (a note we wrote); the notes left."""
         document_id = int(document_id)

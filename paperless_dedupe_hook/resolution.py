@@ -1,0 +1,174 @@
+"""What a resolution will do, decided before anything is written: the keeper, the
+refusals, and the plan (both documents as they are, and what the copy carries over).
+
+``resolve`` (resolve.py) journals the plan, then carries it out; ``undo`` takes it back
+from the same plan.  Nothing here writes to Paperless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ._errors import DedupeError, PaperlessNotFound
+from .core.keep import KeepChoice, Member, born_digital, choose, text_slips
+from .paperless.annotate import NOTE_HEADER
+
+# The fields of a document a plan records and compares (the rest it leaves alone).
+STATE_FIELDS = ("id", "title", "content", "tags", "correspondent", "document_type", "storage_path",
+                "custom_fields", "archive_serial_number", "notes", "added", "modified", "mime_type",
+                "page_count", "user_can_change", "versions")
+SINGLE_VALUES = ("correspondent", "document_type", "storage_path")
+RESOLVED_HEADER = "Resolved duplicate (paperless-dedupe-hook):"
+COPIED_NOTE = "From #{copy}: {note}"
+
+
+class Refused(DedupeError):
+    """A resolution refused before anything was written (one line, nothing changed)."""
+
+    exit_code = 4
+
+
+class Reader(Protocol):
+    def get_document(self, document_id: int, *, fields: Any = ...) -> dict[str, Any]: ...
+    def metadata(self, document_id: int) -> dict[str, Any]: ...
+    def trashed(self) -> dict[int, dict[str, Any]]: ...
+
+
+@dataclass(frozen=True)
+class Ours:
+    """What belongs to paperless-dedupe in Paperless: never carried over, never counted
+    as the user's metadata."""
+
+    tags: frozenset[int]
+    link_fields: frozenset[int]
+    confirm_tags: frozenset[int]
+
+
+def state_of(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a plan keeps of a document (notes as id and text)."""
+    out = {k: doc.get(k) for k in STATE_FIELDS if k != "content"}
+    out["notes"] = [{"id": n.get("id"), "note": n.get("note", "")} for n in doc.get("notes") or []
+                    if isinstance(n, Mapping)]
+    out["custom_fields"] = [{"field": i.get("field"), "value": i.get("value")} for i in doc.get("custom_fields") or []
+                            if isinstance(i, Mapping)]
+    out["tags"] = [t for t in doc.get("tags") or [] if isinstance(t, int)]
+    return out
+
+
+def is_our_note(text: str) -> bool:
+    return text.startswith((NOTE_HEADER, RESOLVED_HEADER))
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or value == []
+
+
+def member(doc: Mapping[str, Any], metadata: Mapping[str, Any] | None, ours: Ours) -> Member:
+    """What the keep choice looks at for one document."""
+    content = str(doc.get("content") or "")
+    return Member(
+        doc_id=int(doc["id"]), added=str(doc.get("added") or doc.get("created") or ""),
+        born_digital=born_digital(str(doc.get("mime_type") or ""), metadata),
+        pages=doc.get("page_count") if isinstance(doc.get("page_count"), int) else None,
+        words=len(content.split()), slips=text_slips(content),
+        asn=doc.get("archive_serial_number") if isinstance(doc.get("archive_serial_number"), int) else None,
+        tags=sum(1 for t in doc.get("tags") or [] if t not in ours.tags | ours.confirm_tags),
+        correspondent=doc.get("correspondent") is not None, document_type=doc.get("document_type") is not None,
+        custom_fields=sum(1 for i in doc.get("custom_fields") or []
+                          if i.get("field") not in ours.link_fields and not _empty(i.get("value"))),
+        notes=sum(1 for n in doc.get("notes") or [] if not is_our_note(str(n.get("note", "")))),
+    )
+
+
+def needs_metadata(doc: Mapping[str, Any]) -> bool:
+    """Only a PDF's producer tells born-digital from a scan (core.keep.born_digital)."""
+    return str(doc.get("mime_type") or "") == "application/pdf"
+
+
+def keep_choice(docs: Sequence[Mapping[str, Any]], reader: Reader, ours: Ours) -> KeepChoice:
+    members = []
+    for doc in docs:
+        meta = None
+        if needs_metadata(doc):
+            try:
+                meta = reader.metadata(int(doc["id"]))
+            except PaperlessNotFound:
+                meta = None
+        members.append(member(doc, meta, ours))
+    return choose(members)
+
+
+def carry_over(copy: Mapping[str, Any], keeper: Mapping[str, Any], ours: Ours) -> dict[str, Any]:
+    """What the copy holds and the keeper lacks: tags (not ours), correspondent, document
+    type, storage path, custom fields (not our link field; a value the keeper lacks or
+    has empty), notes (copied as "From #N: ..."), the ASN."""
+    not_ours = ours.tags | ours.confirm_tags
+    keeper_fields = {i["field"]: i.get("value") for i in keeper.get("custom_fields") or []}
+    carry: dict[str, Any] = {
+        "tags": [t for t in copy.get("tags") or [] if t not in not_ours and t not in (keeper.get("tags") or [])],
+        "custom_fields": [
+            {"field": i["field"], "value": i.get("value"), "keeper_had": i["field"] in keeper_fields}
+            for i in copy.get("custom_fields") or []
+            if i["field"] not in ours.link_fields and not _empty(i.get("value"))
+            and _empty(keeper_fields.get(i["field"]))
+        ],
+        "notes": [COPIED_NOTE.format(copy=copy["id"], note=n["note"]) for n in copy.get("notes") or []
+                  if not is_our_note(str(n.get("note", "")))],
+        "asn": None,
+    }
+    for key in SINGLE_VALUES:
+        carry[key] = copy.get(key) if keeper.get(key) is None and copy.get(key) is not None else None
+    if keeper.get("archive_serial_number") is None and copy.get("archive_serial_number") is not None:
+        carry["asn"] = copy["archive_serial_number"]
+    return carry
+
+
+def carried_words(carry: Mapping[str, Any]) -> str:
+    """"2 tags, the correspondent, 1 custom field, 2 notes, ASN 1001" (or "nothing")."""
+    parts = []
+    for key, one in (("tags", "tag"), ("custom_fields", "custom field"), ("notes", "note")):
+        n = len(carry.get(key) or [])
+        if n:
+            parts.append(f"{n} {one}" + ("s" if n != 1 else ""))
+    for key in SINGLE_VALUES:
+        if carry.get(key) is not None:
+            parts.append("the " + key.replace("_", " "))
+    if carry.get("asn") is not None:
+        parts.append(f"ASN {carry['asn']}")
+    return ", ".join(parts) or "nothing"
+
+
+def summary_note(entry_id: int, copy: Mapping[str, Any], carry: Mapping[str, Any], mode: str,
+                 choice: KeepChoice | None) -> str:
+    why = f" ({', '.join(choice.reasons)})" if choice is not None and choice.reasons else ""
+    version = " Its original file is stored as a version of this one." if mode == "version" else ""
+    return (f"{RESOLVED_HEADER}\n#{copy['id']} “{copy.get('title') or ''}” was resolved into this document{why}: "
+            f"carried over {carried_words(carry)}.{version} #{copy['id']} is in Paperless's trash. "
+            f"To take it back: paperless-dedupe undo {entry_id}")
+
+
+def version_label(entry_id: int, copy_id: int) -> str:
+    return f"#{copy_id} (paperless-dedupe resolution {entry_id})"
+
+
+def planned_writes(plan: Mapping[str, Any]) -> list[str]:
+    """Every write a resolution makes, in words (``--dry-run``)."""
+    carry, copy_id, keeper_id = plan["carry"], plan["copy"]["id"], plan["keeper"]["id"]
+    lines = []
+    if carry.get("asn") is not None:
+        lines.append(f"PATCH #{copy_id}: archive_serial_number {carry['asn']} -> null (an ASN can only move)")
+    changes = [f"tags +{carry['tags']}"] if carry["tags"] else []
+    changes += [f"{k} {carry[k]}" for k in SINGLE_VALUES if carry.get(k) is not None]
+    changes += [f"custom field {i['field']} = {i['value']!r}" for i in carry["custom_fields"]]
+    if carry.get("asn") is not None:
+        changes.append(f"archive_serial_number {carry['asn']}")
+    if changes:
+        lines.append(f"PATCH #{keeper_id}: " + ", ".join(changes))
+    lines += [f"POST note on #{keeper_id}: {n[:80]!r}" for n in carry["notes"]]
+    if plan["mode"] == "version":
+        lines.append(f"GET #{copy_id}'s original file, POST it as a version of #{keeper_id}")
+    lines.append(f"POST note on #{keeper_id}: what was resolved into it")
+    lines.append(f"DELETE #{copy_id}: into Paperless's trash (restorable; the trash is never emptied)")
+    return lines

@@ -1,0 +1,476 @@
+"""Resolving confirmed duplicates, journaled and undoable.
+
+A resolution (on the user's word only: our confirmation tag on the copy, or
+``paperless-dedupe resolve COPY``) is planned first (resolution.py: refusals, keeper,
+what is carried over), written to the index's journal with both documents as they
+were, and only then carried out step by step:
+
+1. the ASN off the copy (an ASN is unique across documents and the trash: it can only move),
+2. tags, correspondent, document type, storage path, custom fields and the ASN onto the keeper,
+3. the copy's notes onto the keeper, as new notes "From #N: ...",
+4. (``resolve_mode = "version"``) the copy's original file as a version of the keeper,
+5. one note on the keeper saying what was resolved into it,
+6. the copy into Paperless's trash.
+
+Every step first looks at what Paperless holds now, so running it again does nothing
+twice: an interrupted resolution (a crash, Paperless down, a 403 halfway) is finished
+by the next ``resolve``, or rolled back when it cannot be finished, and ``undo`` takes
+a resolution back the same way (undo.py).  No call here or in the client empties the
+trash or deletes a document for good.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._errors import IndexStoreError, PaperlessError, PaperlessNotFound, UsageError
+from .resolution import (
+    SINGLE_VALUES,
+    Ours,
+    Refused,
+    carried_words,
+    carry_over,
+    keep_choice,
+    planned_writes,
+    state_of,
+    summary_note,
+    version_label,
+)
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .engine import Settings
+    from .index.sqlite import SqliteIndex
+    from .paperless.client import PaperlessClient
+
+VERSION_WAIT_SECONDS = 120.0
+HOOK_RESOLVES_PER_RUN = 2
+
+
+@dataclass
+class Run:
+    """One run of resolve or undo: where it writes and what it says."""
+
+    cfg: Config
+    settings: Settings
+    client: PaperlessClient
+    index: SqliteIndex
+    say: Callable[[str], None]
+    now: Callable[[], str]
+    dry_run: bool = False
+    deadline: float | None = None
+    ours: Ours = field(default_factory=lambda: Ours(frozenset(), frozenset(), frozenset()))
+    refused: list[str] = field(default_factory=list)
+
+    def journal(self, entry_id: int, **changes: Any) -> None:
+        with self.index.write():
+            self.index.journal_update(entry_id, self.now(), **changes)
+
+
+def require_sqlite(cfg: Config) -> None:
+    if cfg["index.backend"] == "redis":
+        raise IndexStoreError(
+            "resolve and undo keep their journal in a SQLite index; index.backend = \"redis\" cannot hold it yet: "
+            "resolve duplicates by hand in Paperless, or use index.backend = \"sqlite\"")
+
+
+@contextmanager
+def resolve_lock(index_path: Path, *, wait_seconds: float) -> Iterator[bool]:
+    """One resolve or undo at a time per index (``<index>.resolve.lock``, released when the
+    process ends, also by SIGKILL).  Yields False when another run holds it past ``wait_seconds``."""
+    import fcntl
+    import os
+
+    lock_path = index_path.with_name(index_path.name + ".resolve.lock")
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
+    try:
+        give_up = time.monotonic() + wait_seconds
+        while True:
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() >= give_up:
+                    yield False
+                    return
+                time.sleep(0.05)
+        yield True
+    finally:
+        os.close(fd)
+
+
+def ours_in(client: PaperlessClient, cfg: Config) -> Ours:
+    def tag_ids(name: str) -> frozenset[int]:
+        return frozenset(int(t["id"]) for t in client.find_tags(name)) if name else frozenset()
+
+    link = cfg["actions.link_field"]
+    fields = frozenset(int(f["id"]) for f in client.find_custom_fields(link)) if link else frozenset()
+    return Ours(tags=tag_ids(cfg["actions.tag"]), link_fields=fields, confirm_tags=tag_ids(cfg["actions.confirm_tag"]))
+
+
+def check_permissions(client: PaperlessClient) -> None:
+    """change_document and delete_document, named when missing (``/api/ui_settings/``)."""
+    data = client.ui_settings()
+    user = data.get("user")
+    if isinstance(user, dict) and user.get("is_superuser"):
+        return
+    have = set(data.get("permissions") or [])
+    missing = [p for p in ("change_document", "delete_document") if p not in have]
+    if missing:
+        raise Refused(f"the token's user lacks the Paperless permission {' and '.join(missing)}: "
+                      "give it in Paperless (Users & Groups) or use a superuser's token; nothing was changed")
+
+
+# -- planning ----------------------------------------------------------------------------
+
+def _document(run: Run, doc_id: int, role: str) -> dict[str, Any]:
+    try:
+        return run.client.get_document(doc_id)
+    except PaperlessNotFound:
+        if doc_id in run.client.trashed():
+            raise Refused(f"{role} #{doc_id} is in Paperless's trash: restore it there first, "
+                          "or name another keeper with --keep") from None
+        raise Refused(f"Paperless has no document #{doc_id} (or the token's user cannot see it)") from None
+
+
+def _check_text(run: Run, doc: Mapping[str, Any]) -> Any:
+    from .core.features import compute
+
+    feats = compute(int(doc["id"]), str(doc.get("content") or ""), run.settings.features,
+                    title=str(doc.get("title") or ""))
+    stored = run.index.fingerprint(int(doc["id"]))
+    if stored is None:
+        raise Refused(f"#{doc['id']} is not in the index: run 'paperless-dedupe rebuild-index' first")
+    if stored != feats.fingerprint:
+        raise Refused(f"the text of #{doc['id']} changed since the pair was found: run 'paperless-dedupe check "
+                      f"{doc['id']}' (or rebuild-index) and confirm again")
+    return feats
+
+
+def _verdict(run: Run, feats_a: Any, feats_b: Any) -> str:
+    from .core.scoring import score, token_weigher
+
+    weight = token_weigher(run.index.document_frequency(set(feats_a.tokens) | set(feats_b.tokens)))
+    return score(feats_a, feats_b, run.settings.scoring, weight=weight).verdict
+
+
+def plan_for(run: Run, copy_id: int, keep_id: int | None) -> dict[str, Any]:
+    """The plan of one resolution, or Refused (one line, nothing written)."""
+    mode = run.cfg["actions.resolve_mode"]
+    copy = _document(run, copy_id, "the copy")
+    partners = run.index.pair_partners(copy_id)
+    dismissed = run.index.dismissed_pairs()
+    if keep_id is not None:
+        if keep_id == copy_id:
+            raise Refused(f"#{copy_id} cannot be kept and resolved at once: name another document with --keep")
+        if keep_id not in partners:
+            raise Refused(f"#{copy_id} and #{keep_id} were never found as duplicates: resolve only pairs "
+                          f"paperless-dedupe found ('paperless-dedupe check {copy_id}' lists them)")
+        candidates = [keep_id]
+    else:
+        candidates = sorted(p for p in partners if (min(p, copy_id), max(p, copy_id)) not in dismissed)
+        trashed = run.client.trashed() if candidates else {}
+        candidates = [c for c in candidates if c not in trashed]
+        if not candidates:
+            raise Refused(f"#{copy_id} has no duplicate left to keep (none found, all dismissed or in the trash)")
+    pair = (min(candidates[0], copy_id), max(candidates[0], copy_id)) if keep_id is not None else None
+    if pair is not None and pair in dismissed:
+        raise Refused(f"#{pair[0]} and #{pair[1]} were dismissed as not duplicates: undismissing is not possible; "
+                      "resolve by hand in Paperless")
+    others = [_document(run, c, "the keeper") for c in candidates]
+    choice = keep_choice(others, run.client, run.ours) if len(others) > 1 else None
+    keeper = next(d for d in others if choice is None or d["id"] == choice.keep)
+    if keeper.get("user_can_change") is False or copy.get("user_can_change") is False:
+        who = keeper if keeper.get("user_can_change") is False else copy
+        raise Refused(f"the token's user may not change #{who['id']}: give it the change permission on that document")
+    feats_copy, feats_keeper = _check_text(run, copy), _check_text(run, keeper)
+    verdict = _verdict(run, feats_copy, feats_keeper)
+    pair_choice = keep_choice([keeper, copy], run.client, run.ours)
+    if verdict == "revision" and mode != "version":
+        raise Refused(f"#{copy_id} is a revision of #{keeper['id']} (a newer version, not a copy): set "
+                      "actions.resolve_mode = \"version\" to store it as a version, or dismiss the pair")
+    if mode == "version":
+        major = (run.client.server_version or "").split(".")[0]
+        if major.isdigit() and int(major) < 3:
+            raise Refused(f"actions.resolve_mode = \"version\" needs Paperless 3.x (this is {run.client.server_version}): "
+                          "use \"trash\"")
+        file_reasons = {"born-digital", "complete", "better text"}
+        if verdict != "revision" and pair_choice.keep == keeper["id"] and file_reasons & set(pair_choice.reasons):
+            raise Refused(f"#{copy_id}'s file is worse than #{keeper['id']}'s ({pair_choice.why_not.get(copy_id)}): "
+                          "as a version it would become the keeper's latest file; resolve this pair with "
+                          "actions.resolve_mode = \"trash\"")
+    if pair_choice.keep == keeper["id"]:
+        reasons, keep_line = list(pair_choice.reasons), pair_choice.note_line(copy_id)
+    else:  # the user confirmed the document we would have kept: their word wins
+        reasons = ["your choice"]
+        keep_line = (f"keep #{keeper['id']}, your choice (the suggestion was #{copy_id}: "
+                     f"{', '.join(pair_choice.reasons)})")
+    copy_state, keeper_state = state_of(copy), state_of(keeper)
+    return {
+        "mode": mode, "copy": copy_state, "keeper": keeper_state, "carry": carry_over(copy_state, keeper_state, run.ours),
+        "keep_reasons": reasons, "keep_line": keep_line,
+        "verdict": verdict, "summary": "", "version_label": "", "version_task": None, "version_id": None,
+        "confirm_tags": sorted(run.ours.confirm_tags),
+    }
+
+
+# -- carrying out ------------------------------------------------------------------------
+
+def _get(run: Run, doc_id: int) -> dict[str, Any] | None:
+    try:
+        return run.client.get_document(doc_id)
+    except PaperlessNotFound:
+        return None
+
+
+def keeper_changes(keeper: Mapping[str, Any], carry: Mapping[str, Any]) -> dict[str, Any]:
+    """The PATCH that gives the keeper what it still lacks of ``carry``."""
+    changes: dict[str, Any] = {}
+    tags = list(keeper.get("tags") or [])
+    missing = [t for t in carry["tags"] if t not in tags]
+    if missing:
+        changes["tags"] = tags + missing
+    for key in SINGLE_VALUES:
+        if carry.get(key) is not None and keeper.get(key) is None:
+            changes[key] = carry[key]
+    current = {i["field"]: i.get("value") for i in keeper.get("custom_fields") or []}
+    merged = dict(current)
+    for inst in carry["custom_fields"]:
+        if current.get(inst["field"]) in (None, "", []):
+            merged[inst["field"]] = inst["value"]
+    if merged != current:
+        changes["custom_fields"] = [{"field": f, "value": v} for f, v in merged.items()]
+    if carry.get("asn") is not None and keeper.get("archive_serial_number") is None:
+        changes["archive_serial_number"] = carry["asn"]
+    return changes
+
+
+def our_new_notes(notes: list[dict[str, Any]], plan: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The keeper's notes this resolution wrote (new since the plan, with one of its texts)."""
+    before = {n["id"] for n in plan["keeper"]["notes"]}
+    wanted = Counter([*plan["carry"]["notes"], plan["summary"]])
+    found = []
+    for note in sorted(notes, key=lambda n: n.get("id") or 0):
+        text = str(note.get("note", ""))
+        if note.get("id") not in before and wanted[text] > 0:
+            wanted[text] -= 1
+            found.append(note)
+    return found
+
+
+def _add_notes(run: Run, keeper_id: int, texts: list[str], plan: Mapping[str, Any]) -> None:
+    present = Counter(str(n.get("note", "")) for n in our_new_notes(run.client.get_notes(keeper_id), plan))
+    for text in texts:
+        if present[text] > 0:
+            present[text] -= 1
+            continue
+        run.client.add_note(keeper_id, text)
+
+
+def _store_version(run: Run, entry: dict[str, Any]) -> None:
+    plan, keeper_id, copy_id = entry["plan"], entry["keeper"], entry["copy"]
+    label = plan["version_label"]
+    keeper = run.client.get_document(keeper_id, fields=("id", "versions"))
+    found = [v for v in keeper.get("versions") or [] if v.get("version_label") == label]
+    if found:
+        plan["version_id"] = found[0]["id"]
+        run.journal(entry["id"], plan=plan)
+        return
+    task_id = plan.get("version_task")
+    if not task_id:
+        data, filename, ctype = run.client.download_original(copy_id)
+        task_id = run.client.upload_version(keeper_id, data, filename=filename, content_type=ctype, label=label)
+        plan["version_task"] = task_id
+        run.journal(entry["id"], plan=plan)
+    from .paperless._resolve_api import task_document_id, task_failed
+
+    give_up = time.monotonic() + VERSION_WAIT_SECONDS
+    pause = 0.2
+    while True:
+        task = run.client.task(task_id)
+        if task is not None:
+            failed = task_failed(task)
+            if failed:
+                raise PaperlessError(f"Paperless did not store #{copy_id}'s file as a version of #{keeper_id}: "
+                                     f"{failed[:200]}; see the task in Paperless's file tasks")
+            version_id = task_document_id(task)
+            if version_id is not None and str(task.get("status", "")).lower() == "success":
+                plan["version_id"] = version_id
+                run.journal(entry["id"], plan=plan)
+                return
+        if time.monotonic() > give_up:
+            raise PaperlessError(f"Paperless took over {VERSION_WAIT_SECONDS:g} s to store #{copy_id}'s file as a "
+                                 f"version of #{keeper_id}: run 'paperless-dedupe resolve' again to finish")
+        time.sleep(pause)
+        pause = min(2.0, pause * 2)
+
+
+def _trash_copy(run: Run, copy_id: int) -> None:
+    if _get(run, copy_id) is None:
+        if copy_id in run.client.trashed():
+            return
+        raise PaperlessNotFound(f"#{copy_id} is neither in Paperless nor in its trash: someone deleted it meanwhile")
+    run.client.trash_document(copy_id)
+
+
+def forward(run: Run, entry: dict[str, Any]) -> None:
+    """Carry out (or finish) a journaled resolution; each step is skipped when done."""
+    plan, copy_id, keeper_id = entry["plan"], entry["copy"], entry["keeper"]
+    carry = plan["carry"]
+    steps: list[str] = list(entry["steps"])
+
+    def done(step: str) -> None:
+        if step not in steps:
+            steps.append(step)
+            run.journal(entry["id"], steps=steps)
+
+    if carry.get("asn") is not None:
+        copy = _get(run, copy_id)
+        if copy is not None and copy.get("archive_serial_number") == carry["asn"]:
+            run.client.patch_document(copy_id, {"archive_serial_number": None})
+        done("asn off the copy")
+    changes = keeper_changes(run.client.get_document(keeper_id), carry)
+    if changes:
+        run.client.patch_document(keeper_id, changes)
+    done("metadata onto the keeper")
+    _add_notes(run, keeper_id, carry["notes"], plan)
+    done("notes onto the keeper")
+    if plan["mode"] == "version":
+        _store_version(run, entry)
+        done("version onto the keeper")
+    _add_notes(run, keeper_id, [plan["summary"]], plan)
+    done("note on the keeper")
+    _trash_copy(run, copy_id)
+    done("copy into the trash")
+    with run.index.write():
+        run.index.remove(copy_id)  # no new document is matched with a copy in the trash
+        run.index.journal_update(entry["id"], run.now(), state="resolved", error="")
+
+
+def start(run: Run, copy_id: int, keep_id: int | None) -> dict[str, Any] | None:
+    """Plan, journal and carry out one resolution; None for a dry run."""
+    plan = plan_for(run, copy_id, keep_id)
+    keeper_id = plan["keeper"]["id"]
+    if run.dry_run:
+        plan["summary"] = summary_note(0, plan["copy"], plan["carry"], plan["mode"], None)
+        run.say(f"dry run: would resolve #{copy_id} into #{keeper_id} ({plan['keep_line']}):")
+        for line in planned_writes(plan):
+            run.say(f"dry run:   {line}")
+        return None
+    with run.index.write():
+        entry_id = run.index.journal_add(copy_id, keeper_id, plan["mode"], plan, run.now())
+        plan["summary"] = _summary(entry_id, plan)
+        plan["version_label"] = version_label(entry_id, copy_id)
+        run.index.journal_update(entry_id, run.now(), plan=plan)
+    entry = run.index.journal_entry(entry_id)
+    if entry is None:
+        raise IndexStoreError(f"index {run.index.path}: the journal lost resolution {entry_id}: check the disk")
+    finish_or_roll_back(run, entry)
+    return run.index.journal_entry(entry_id)
+
+
+def _summary(entry_id: int, plan: Mapping[str, Any]) -> str:
+    from .core.keep import KeepChoice
+
+    choice = KeepChoice(keep=plan["keeper"]["id"], reasons=tuple(plan["keep_reasons"]), described="")
+    return summary_note(entry_id, plan["copy"], plan["carry"], plan["mode"], choice)
+
+
+def finish_or_roll_back(run: Run, entry: dict[str, Any]) -> None:
+    """Finish a resolution; when Paperless refuses a step, take back what was done.
+    Paperless unreachable: the entry stays open for the next run (said in the error)."""
+    from ._errors import PaperlessAuthError, PaperlessConnectionError
+
+    try:
+        forward(run, entry)
+    except PaperlessConnectionError as exc:
+        run.journal(entry["id"], error=str(exc))
+        raise PaperlessError(f"resolution {entry['id']} (#{entry['copy']} into #{entry['keeper']}) is unfinished: "
+                             f"{exc}; the next 'paperless-dedupe resolve' or 'undo' finishes or rolls it back") from None
+    except (PaperlessAuthError, PaperlessError) as exc:
+        run.journal(entry["id"], error=str(exc))
+        from .undo import backward
+
+        fresh = run.index.journal_entry(entry["id"]) or entry
+        backward(run, fresh, final="rolled back")
+        raise Refused(f"resolution {entry['id']} of #{entry['copy']} was rolled back, nothing is left changed: "
+                      f"{exc}") from None
+    plan = entry["plan"]
+    run.say(f"resolved #{entry['copy']} into #{entry['keeper']} (resolution {entry['id']}): carried over "
+            f"{carried_words(plan['carry'])}; #{entry['copy']} is in Paperless's trash "
+            f"(undo: paperless-dedupe undo {entry['id']})")
+
+
+def recover(run: Run, *, roll_back: bool = False) -> int:
+    """Take up what interrupted runs left open: finish a resolution (or, ``roll_back``,
+    take it back), finish an undo.  Returns how many were taken up."""
+    from .undo import backward
+
+    count = 0
+    for entry in reversed(run.index.journal_entries(open_only=True)):  # oldest first
+        count += 1
+        run.say(f"taking up resolution {entry['id']} (#{entry['copy']} into #{entry['keeper']}), "
+                f"interrupted while {entry['state']}")
+        if entry["state"] == "undoing":
+            backward(run, entry, final=entry["plan"].get("undo_final") or "undone")
+        elif roll_back:
+            backward(run, entry, final="rolled back")
+        else:
+            finish_or_roll_back(run, entry)
+    return count
+
+
+def confirmed_copies(run: Run) -> list[int]:
+    """Documents carrying the confirmation tag that no finished resolution took yet."""
+    ids = run.client.tagged(sorted(run.ours.confirm_tags))
+    out = []
+    for doc_id in ids:
+        entries = run.index.journal_entries(copy_id=doc_id)
+        if entries and entries[0]["state"] in ("resolved", "resolving", "undoing"):
+            continue
+        out.append(doc_id)
+    return out
+
+
+def resolve(run: Run, copy_id: int | None = None, keep_id: int | None = None, *, limit: int | None = None) -> int:
+    """``resolve [COPY [--keep KEEPER]]``: the named copy, else every confirmed one (at
+    most ``limit``).  Returns how many were resolved; refusals are in ``run.refused``."""
+    if keep_id is not None and copy_id is None:
+        raise UsageError("--keep needs the copy: paperless-dedupe resolve COPY --keep KEEPER")
+    if not run.dry_run:
+        recover(run)
+    check_permissions(run.client)
+    if copy_id is not None:
+        entries = run.index.journal_entries(copy_id=copy_id)
+        if entries and entries[0]["state"] == "resolved":
+            run.say(f"#{copy_id} is resolved already (resolution {entries[0]['id']} into #{entries[0]['keeper']}): "
+                    "nothing to do")
+            return 0
+        todo = [copy_id]
+    else:
+        if not run.ours.confirm_tags:
+            run.say(f"no document carries the tag {run.cfg['actions.confirm_tag']!r}: nothing to resolve")
+            return 0
+        todo = confirmed_copies(run)
+        if limit is not None:
+            todo = todo[:limit]
+    resolved = 0
+    for doc_id in todo:
+        if run.deadline is not None and run.deadline - time.monotonic() < 10.0:
+            break
+        try:
+            if start(run, doc_id, keep_id) is not None:
+                resolved += 1
+        except Refused as exc:
+            run.refused.append(f"#{doc_id} not resolved: {exc}")
+            run.say(f"refused: #{doc_id} not resolved: {exc}")
+    return resolved
