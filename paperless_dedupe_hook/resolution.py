@@ -7,13 +7,23 @@ from the same plan.  Nothing here writes to Paperless.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ._errors import DedupeError, PaperlessNotFound
+from ._errors import DedupeError, IndexStoreError, PaperlessNotFound
 from .core.keep import KeepChoice, Member, born_digital, choose, text_slips
 from .paperless.annotate import NOTE_HEADER
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .engine import Settings
+    from .index.sqlite import SqliteIndex
+    from .paperless.client import PaperlessClient
 
 # The fields of a document a plan records and compares (the rest it leaves alone).
 STATE_FIELDS = ("id", "title", "content", "tags", "correspondent", "document_type", "storage_path",
@@ -172,3 +182,102 @@ def planned_writes(plan: Mapping[str, Any]) -> list[str]:
     lines.append(f"POST note on #{keeper_id}: what was resolved into it")
     lines.append(f"DELETE #{copy_id}: into Paperless's trash (restorable; the trash is never emptied)")
     return lines
+
+
+@dataclass
+class Run:
+    """One run of resolve or undo: where it writes and what it says."""
+
+    cfg: Config
+    settings: Settings
+    client: PaperlessClient
+    index: SqliteIndex
+    say: Callable[[str], None]
+    now: Callable[[], str]
+    dry_run: bool = False
+    deadline: float | None = None
+    ours: Ours = field(default_factory=lambda: Ours(frozenset(), frozenset(), frozenset()))
+    refused: list[str] = field(default_factory=list)
+
+    def journal(self, entry_id: int, **changes: Any) -> None:
+        with self.index.write():
+            self.index.journal_update(entry_id, self.now(), **changes)
+
+
+def require_sqlite(cfg: Config) -> None:
+    if cfg["index.backend"] == "redis":
+        raise IndexStoreError(
+            "resolve and undo keep their journal in a SQLite index; index.backend = \"redis\" cannot hold it yet: "
+            "resolve duplicates by hand in Paperless, or use index.backend = \"sqlite\"")
+
+
+@contextmanager
+def resolve_lock(index_path: Path, *, wait_seconds: float) -> Iterator[bool]:
+    """One resolve or undo at a time per index (``<index>.resolve.lock``, released when the
+    process ends, also by SIGKILL).  Yields False when another run holds it past ``wait_seconds``."""
+    import fcntl
+    import os
+
+    lock_path = index_path.with_name(index_path.name + ".resolve.lock")
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
+    try:
+        give_up = time.monotonic() + wait_seconds
+        while True:
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() >= give_up:
+                    yield False
+                    return
+                time.sleep(0.05)
+        yield True
+    finally:
+        os.close(fd)
+
+
+def ours_in(client: PaperlessClient, cfg: Config) -> Ours:
+    def tag_ids(name: str) -> frozenset[int]:
+        return frozenset(int(t["id"]) for t in client.find_tags(name)) if name else frozenset()
+
+    link = cfg["actions.link_field"]
+    fields = frozenset(int(f["id"]) for f in client.find_custom_fields(link)) if link else frozenset()
+    return Ours(tags=tag_ids(cfg["actions.tag"]), link_fields=fields, confirm_tags=tag_ids(cfg["actions.confirm_tag"]))
+
+
+def check_permissions(client: PaperlessClient) -> None:
+    """change_document and delete_document, named when missing (``/api/ui_settings/``)."""
+    data = client.ui_settings()
+    user = data.get("user")
+    if isinstance(user, dict) and user.get("is_superuser"):
+        return
+    have = set(data.get("permissions") or [])
+    missing = [p for p in ("change_document", "delete_document") if p not in have]
+    if missing:
+        raise Refused(f"the token's user lacks the Paperless permission {' and '.join(missing)}: "
+                      "give it in Paperless (Users & Groups) or use a superuser's token; nothing was changed")
+
+
+def get_or_none(run: Run, doc_id: int) -> dict[str, Any] | None:
+    try:
+        return run.client.get_document(doc_id)
+    except PaperlessNotFound:
+        return None
+
+
+def our_new_notes(notes: list[dict[str, Any]], plan: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The keeper's notes this resolution wrote (new since the plan, with one of its texts)."""
+    before = {n["id"] for n in plan["keeper"]["notes"]}
+    wanted = Counter([*plan["carry"]["notes"], plan["summary"]])
+    found = []
+    for note in sorted(notes, key=lambda n: n.get("id") or 0):
+        text = str(note.get("note", ""))
+        if note.get("id") not in before and wanted[text] > 0:
+            wanted[text] -= 1
+            found.append(note)
+    return found
+
+

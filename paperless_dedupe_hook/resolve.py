@@ -23,111 +23,28 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
 from ._errors import IndexStoreError, PaperlessError, PaperlessNotFound, UsageError
 from .resolution import (
     SINGLE_VALUES,
-    Ours,
     Refused,
+    Run,
     carried_words,
     carry_over,
+    check_permissions,
+    get_or_none,
     keep_choice,
+    our_new_notes,
     planned_writes,
     state_of,
     summary_note,
     version_label,
 )
-
-if TYPE_CHECKING:
-    from .config import Config
-    from .engine import Settings
-    from .index.sqlite import SqliteIndex
-    from .paperless.client import PaperlessClient
+from .undo import backward
 
 VERSION_WAIT_SECONDS = 120.0
-HOOK_RESOLVES_PER_RUN = 2
-
-
-@dataclass
-class Run:
-    """One run of resolve or undo: where it writes and what it says."""
-
-    cfg: Config
-    settings: Settings
-    client: PaperlessClient
-    index: SqliteIndex
-    say: Callable[[str], None]
-    now: Callable[[], str]
-    dry_run: bool = False
-    deadline: float | None = None
-    ours: Ours = field(default_factory=lambda: Ours(frozenset(), frozenset(), frozenset()))
-    refused: list[str] = field(default_factory=list)
-
-    def journal(self, entry_id: int, **changes: Any) -> None:
-        with self.index.write():
-            self.index.journal_update(entry_id, self.now(), **changes)
-
-
-def require_sqlite(cfg: Config) -> None:
-    if cfg["index.backend"] == "redis":
-        raise IndexStoreError(
-            "resolve and undo keep their journal in a SQLite index; index.backend = \"redis\" cannot hold it yet: "
-            "resolve duplicates by hand in Paperless, or use index.backend = \"sqlite\"")
-
-
-@contextmanager
-def resolve_lock(index_path: Path, *, wait_seconds: float) -> Iterator[bool]:
-    """One resolve or undo at a time per index (``<index>.resolve.lock``, released when the
-    process ends, also by SIGKILL).  Yields False when another run holds it past ``wait_seconds``."""
-    import fcntl
-    import os
-
-    lock_path = index_path.with_name(index_path.name + ".resolve.lock")
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
-    try:
-        give_up = time.monotonic() + wait_seconds
-        while True:
-            try:
-                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError:
-                if time.monotonic() >= give_up:
-                    yield False
-                    return
-                time.sleep(0.05)
-        yield True
-    finally:
-        os.close(fd)
-
-
-def ours_in(client: PaperlessClient, cfg: Config) -> Ours:
-    def tag_ids(name: str) -> frozenset[int]:
-        return frozenset(int(t["id"]) for t in client.find_tags(name)) if name else frozenset()
-
-    link = cfg["actions.link_field"]
-    fields = frozenset(int(f["id"]) for f in client.find_custom_fields(link)) if link else frozenset()
-    return Ours(tags=tag_ids(cfg["actions.tag"]), link_fields=fields, confirm_tags=tag_ids(cfg["actions.confirm_tag"]))
-
-
-def check_permissions(client: PaperlessClient) -> None:
-    """change_document and delete_document, named when missing (``/api/ui_settings/``)."""
-    data = client.ui_settings()
-    user = data.get("user")
-    if isinstance(user, dict) and user.get("is_superuser"):
-        return
-    have = set(data.get("permissions") or [])
-    missing = [p for p in ("change_document", "delete_document") if p not in have]
-    if missing:
-        raise Refused(f"the token's user lacks the Paperless permission {' and '.join(missing)}: "
-                      "give it in Paperless (Users & Groups) or use a superuser's token; nothing was changed")
 
 
 # -- planning ----------------------------------------------------------------------------
@@ -225,13 +142,6 @@ def plan_for(run: Run, copy_id: int, keep_id: int | None) -> dict[str, Any]:
 
 # -- carrying out ------------------------------------------------------------------------
 
-def _get(run: Run, doc_id: int) -> dict[str, Any] | None:
-    try:
-        return run.client.get_document(doc_id)
-    except PaperlessNotFound:
-        return None
-
-
 def keeper_changes(keeper: Mapping[str, Any], carry: Mapping[str, Any]) -> dict[str, Any]:
     """The PATCH that gives the keeper what it still lacks of ``carry``."""
     changes: dict[str, Any] = {}
@@ -252,19 +162,6 @@ def keeper_changes(keeper: Mapping[str, Any], carry: Mapping[str, Any]) -> dict[
     if carry.get("asn") is not None and keeper.get("archive_serial_number") is None:
         changes["archive_serial_number"] = carry["asn"]
     return changes
-
-
-def our_new_notes(notes: list[dict[str, Any]], plan: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The keeper's notes this resolution wrote (new since the plan, with one of its texts)."""
-    before = {n["id"] for n in plan["keeper"]["notes"]}
-    wanted = Counter([*plan["carry"]["notes"], plan["summary"]])
-    found = []
-    for note in sorted(notes, key=lambda n: n.get("id") or 0):
-        text = str(note.get("note", ""))
-        if note.get("id") not in before and wanted[text] > 0:
-            wanted[text] -= 1
-            found.append(note)
-    return found
 
 
 def _add_notes(run: Run, keeper_id: int, texts: list[str], plan: Mapping[str, Any]) -> None:
@@ -315,7 +212,7 @@ def _store_version(run: Run, entry: dict[str, Any]) -> None:
 
 
 def _trash_copy(run: Run, copy_id: int) -> None:
-    if _get(run, copy_id) is None:
+    if get_or_none(run, copy_id) is None:
         if copy_id in run.client.trashed():
             return
         raise PaperlessNotFound(f"#{copy_id} is neither in Paperless nor in its trash: someone deleted it meanwhile")
@@ -334,7 +231,7 @@ def forward(run: Run, entry: dict[str, Any]) -> None:
             run.journal(entry["id"], steps=steps)
 
     if carry.get("asn") is not None:
-        copy = _get(run, copy_id)
+        copy = get_or_none(run, copy_id)
         if copy is not None and copy.get("archive_serial_number") == carry["asn"]:
             run.client.patch_document(copy_id, {"archive_serial_number": None})
         done("asn off the copy")
@@ -398,8 +295,6 @@ def finish_or_roll_back(run: Run, entry: dict[str, Any]) -> None:
                              f"{exc}; the next 'paperless-dedupe resolve' or 'undo' finishes or rolls it back") from None
     except (PaperlessAuthError, PaperlessError) as exc:
         run.journal(entry["id"], error=str(exc))
-        from .undo import backward
-
         fresh = run.index.journal_entry(entry["id"]) or entry
         backward(run, fresh, final="rolled back")
         raise Refused(f"resolution {entry['id']} of #{entry['copy']} was rolled back, nothing is left changed: "
@@ -413,8 +308,6 @@ def finish_or_roll_back(run: Run, entry: dict[str, Any]) -> None:
 def recover(run: Run, *, roll_back: bool = False) -> int:
     """Take up what interrupted runs left open: finish a resolution (or, ``roll_back``,
     take it back), finish an undo.  Returns how many were taken up."""
-    from .undo import backward
-
     count = 0
     for entry in reversed(run.index.journal_entries(open_only=True)):  # oldest first
         count += 1
@@ -474,3 +367,38 @@ def resolve(run: Run, copy_id: int | None = None, keep_id: int | None = None, *,
             run.refused.append(f"#{doc_id} not resolved: {exc}")
             run.say(f"refused: #{doc_id} not resolved: {exc}")
     return resolved
+
+
+def undo(run: Run, entry_id: int | None, *, last: bool = False) -> dict[str, Any]:
+    """``undo ID`` / ``undo --last``: the entry as it ends."""
+    if (entry_id is None) == (not last):
+        raise UsageError("undo needs a resolution id or --last ('paperless-dedupe resolutions' lists them)")
+    if last:
+        entries = [e for e in run.index.journal_entries() if e["state"] in ("resolved", "resolving", "undoing")]
+        if not entries:
+            raise UsageError("no resolution to undo ('paperless-dedupe resolutions' lists them)")
+        entry_id = int(entries[0]["id"])
+    entry_id = int(entry_id or 0)
+    entry = run.index.journal_entry(entry_id)
+    if entry is None:
+        raise UsageError(f"there is no resolution {entry_id} ('paperless-dedupe resolutions' lists them)")
+    if entry["state"] in ("undone", "rolled back"):
+        run.say(f"resolution {entry_id} is {entry['state']} already: nothing to do")
+        return entry
+    check_permissions(run.client)
+    if run.dry_run:
+        run.say(f"dry run: would restore #{entry['copy']} from the trash and take back from #{entry['keeper']} "
+                f"what resolution {entry_id} carried over, its notes and its version")
+        return entry
+    recover(run, roll_back=True)  # an interrupted one (this one too) is rolled back
+    entry = run.index.journal_entry(entry_id) or entry
+    if entry["state"] == "resolved":
+        try:
+            backward(run, entry, final="undone")
+        except PaperlessNotFound as exc:
+            run.journal(entry_id, error=str(exc))
+            raise
+    entry = run.index.journal_entry(entry_id) or entry
+    run.say(f"resolution {entry_id} {entry['state']}: #{entry['copy']} restored, #{entry['keeper']} as it was "
+            "(what you changed since is kept)")
+    return entry

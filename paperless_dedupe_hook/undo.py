@@ -13,13 +13,9 @@ undo is finished by the next run.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ._errors import PaperlessNotFound, UsageError
-from .resolution import SINGLE_VALUES
-
-if TYPE_CHECKING:
-    from .resolve import Run
+from .resolution import SINGLE_VALUES, Run, get_or_none, our_new_notes
 
 
 def keeper_takeback(keeper: Mapping[str, Any], plan: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,8 +49,6 @@ def keeper_takeback(keeper: Mapping[str, Any], plan: Mapping[str, Any]) -> dict[
 
 def backward(run: Run, entry: dict[str, Any], *, final: str) -> None:
     """Take a resolution back (``final``: "undone" or "rolled back")."""
-    from .resolve import _get, our_new_notes
-
     plan, copy_id, keeper_id = entry["plan"], entry["copy"], entry["keeper"]
     steps: list[str] = list(entry["steps"])
     if entry["state"] != "undoing":
@@ -65,12 +59,12 @@ def backward(run: Run, entry: dict[str, Any], *, final: str) -> None:
         steps.append(f"undo: {step}")
         run.journal(entry["id"], steps=steps)
 
-    copy = _get(run, copy_id)
+    copy = get_or_none(run, copy_id)
     if copy is None:
         if not run.client.restore([copy_id]):
             run.say(f"warning: #{copy_id} is neither in Paperless nor in its trash (emptied?): "
                     f"only #{keeper_id} is taken back")
-        copy = _get(run, copy_id)
+        copy = get_or_none(run, copy_id)
     done("copy back from the trash")
     if plan["mode"] == "version":
         keeper = run.client.get_document(keeper_id, fields=("id", "versions"))
@@ -110,40 +104,3 @@ def _reindex(run: Run, copy: Mapping[str, Any]) -> None:
                     title=str(copy.get("title") or ""))
     with run.index.write():
         run.index.put(feats, modified=copy.get("modified"), keys=run.settings.band_keys(feats))
-
-
-def undo(run: Run, entry_id: int | None, *, last: bool = False) -> dict[str, Any]:
-    """``undo ID`` / ``undo --last``: the entry as it ends."""
-    from .resolve import check_permissions, recover
-
-    if (entry_id is None) == (not last):
-        raise UsageError("undo needs a resolution id or --last ('paperless-dedupe resolutions' lists them)")
-    if last:
-        entries = [e for e in run.index.journal_entries() if e["state"] in ("resolved", "resolving", "undoing")]
-        if not entries:
-            raise UsageError("no resolution to undo ('paperless-dedupe resolutions' lists them)")
-        entry_id = int(entries[0]["id"])
-    entry_id = int(entry_id or 0)
-    entry = run.index.journal_entry(entry_id)
-    if entry is None:
-        raise UsageError(f"there is no resolution {entry_id} ('paperless-dedupe resolutions' lists them)")
-    if entry["state"] in ("undone", "rolled back"):
-        run.say(f"resolution {entry_id} is {entry['state']} already: nothing to do")
-        return entry
-    check_permissions(run.client)
-    if run.dry_run:
-        run.say(f"dry run: would restore #{entry['copy']} from the trash and take back from #{entry['keeper']} "
-                f"what resolution {entry_id} carried over, its notes and its version")
-        return entry
-    recover(run, roll_back=True)  # an interrupted one (this one too) is rolled back
-    entry = run.index.journal_entry(entry_id) or entry
-    if entry["state"] == "resolved":
-        try:
-            backward(run, entry, final="undone")
-        except PaperlessNotFound as exc:
-            run.journal(entry_id, error=str(exc))
-            raise
-    entry = run.index.journal_entry(entry_id) or entry
-    run.say(f"resolution {entry_id} {entry['state']}: #{entry['copy']} restored, #{entry['keeper']} as it was "
-            "(what you changed since is kept)")
-    return entry

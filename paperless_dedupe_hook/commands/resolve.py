@@ -40,7 +40,7 @@ def _run(cfg: Config, *, dry_run: bool) -> Iterator[Any]:
     from ..engine import settings_from_config
     from ..index.sqlite import SqliteIndex
     from ..indexfile import now_iso, open_configured
-    from ..resolve import Run, ours_in, require_sqlite, resolve_lock
+    from ..resolution import Run, ours_in, require_sqlite, resolve_lock
 
     require_sqlite(cfg)
     settings = settings_from_config(cfg)
@@ -71,8 +71,7 @@ def resolutions_command(args: argparse.Namespace, cfg: Config) -> int:
     from ..engine import settings_from_config
     from ..index.sqlite import SqliteIndex
     from ..indexfile import open_configured
-    from ..resolution import carried_words
-    from ..resolve import require_sqlite
+    from ..resolution import carried_words, require_sqlite
 
     require_sqlite(cfg)
     with open_configured(cfg, settings_from_config(cfg)) as index:
@@ -93,7 +92,7 @@ def resolutions_command(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def undo_command(args: argparse.Namespace, cfg: Config) -> int:
-    from ..undo import undo
+    from ..resolve import undo
 
     with _run(cfg, dry_run=args.dry_run) as run:
         undo(run, args.id, last=args.last)
