@@ -35,9 +35,10 @@ COPIED_NOTE = "From #{copy}: {note}"
 
 
 class Refused(DedupeError):
-    """A resolution refused before anything was written (one line, nothing changed)."""
+    """A resolution refused (one line, nothing changed): the user's word cannot be done
+    safely as it stands.  Exit 2, as for a request that cannot be done."""
 
-    exit_code = 4
+    exit_code = 2
 
 
 class Reader(Protocol):
