@@ -140,6 +140,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
                 "or 'paperless-dedupe rebuild-index --annotate' checks it"
             ) from None
         _drain(cfg, settings, client, deadline=deadline, log=log, own=result.document_id)
+        _resolve_confirmed(cfg, settings, client, deadline=deadline, log=log)
     regexcache.save(cfg.index_path)
     return result
 
@@ -166,6 +167,29 @@ def _drain(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline
         done(cfg.index_path, [doc_id])
 
 
+def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline: float | None,
+                       log: Log) -> None:
+    """A few copies the user confirmed in Paperless (our confirmation tag), resolved as
+    ``paperless-dedupe resolve`` would: a confirmation made in the UI takes effect without
+    a terminal.  One request when nobody confirmed anything; nothing in ``version`` mode
+    (its upload is a consume task that would wait for this one) or on a Redis index."""
+    name = cfg["actions.confirm_tag"]
+    if not name or cfg["actions.dry_run"] or cfg["index.backend"] == "redis":
+        return
+    if cfg["actions.resolve_mode"] == "version" or (deadline is not None and deadline - time.monotonic() < 15.0):
+        return
+    try:
+        tags = [int(t["id"]) for t in client.find_tags(name)]
+        if not tags or not client.tagged(tags):
+            return
+        from .resolve import resolve_in_hook
+
+        for line in resolve_in_hook(cfg, settings, client, deadline=deadline):
+            log.say(f"paperless-dedupe: {line}")
+    except DedupeError as exc:
+        log.warn(f"confirmed duplicates not resolved: {exc}")
+
+
 def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessClient, *,
           deadline: float | None, log: Log) -> HookResult:
     """Index one document, find its matches and annotate them."""
@@ -181,6 +205,10 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     # Wait for the index no longer than leaves time to queue the document and say so.
     remaining = 30.0 if deadline is None else max(0.5, deadline - time.monotonic() - 1.0)
     with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
+        involved = getattr(index, "involved_in_resolution", None)  # the SQLite journal (no Redis journal)
+        if involved is not None and involved(root, version_row=root != document_id):
+            # A resolution writes to it (a version upload runs this hook with the version row's id).
+            return HookResult(root, [], 0, [], skipped="a resolution is writing to it")
         with index.write(), holding_index(index, f"paperless-dedupe-hook DOCUMENT_ID={root}"):
             # check and insert atomically: a racing hook sees one or the other
             known = index.fingerprint(root) is not None

@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._errors import IndexStoreError, PaperlessError, PaperlessNotFound, UsageError
 from .resolution import (
@@ -44,7 +44,14 @@ from .resolution import (
 )
 from .undo import backward
 
+if TYPE_CHECKING:
+    from .config import Config
+    from .engine import Settings
+    from .paperless.client import PaperlessClient
+
 VERSION_WAIT_SECONDS = 120.0
+# Confirmed copies one hook run resolves (each takes a few requests and under a second).
+HOOK_RESOLVES_PER_RUN = 2
 
 
 # -- planning ----------------------------------------------------------------------------
@@ -402,3 +409,21 @@ def undo(run: Run, entry_id: int | None, *, last: bool = False) -> dict[str, Any
     run.say(f"resolution {entry_id} {entry['state']}: #{entry['copy']} restored, #{entry['keeper']} as it was "
             "(what you changed since is kept)")
     return entry
+
+
+def resolve_in_hook(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline: float | None,
+                    limit: int = HOOK_RESOLVES_PER_RUN) -> list[str]:
+    """What the hook says after resolving at most ``limit`` confirmed copies (none while
+    another resolve or undo runs: the next hook takes them)."""
+    from .indexfile import now_iso, open_index
+    from .resolution import ours_in, resolve_lock
+
+    lines: list[str] = []
+    with resolve_lock(cfg.index_path, wait_seconds=0.0) as free:
+        if not free:
+            return lines
+        with open_index(cfg.index_path, settings) as index:
+            run = Run(cfg=cfg, settings=settings, client=client, index=index, say=lines.append, now=now_iso,
+                      deadline=deadline, ours=ours_in(client, cfg))
+            resolve(run, limit=limit)
+    return lines

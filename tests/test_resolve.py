@@ -207,3 +207,37 @@ def test_a_refusal_in_the_middle_rolls_back(fake: FakePaperless, library: dict[s
     assert code == 2 and "rolled back" in err
     assert snapshot(fake, 1) == before_keeper and snapshot(fake, 2) == before_copy
     assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "rolled back"
+
+
+def test_the_hook_resolves_a_few_confirmed_copies(fake: FakePaperless, library: dict[str, int]) -> None:
+    from tests.resolve_support import hook
+
+    confirm(fake, 2)
+    assert hook(3) == 0  # any consumed document: the confirmation made in the UI takes effect
+    assert 2 in fake.trash
+    _keeper_holds_what_the_copy_held(fake, library)
+    sent = len(writes(fake))
+    assert hook(3) == 0
+    assert len(writes(fake)) == sent, "nothing left to resolve, nothing written"
+
+
+def test_version_mode_stores_the_copy_as_a_version_and_the_hook_leaves_it_alone(
+        fake: FakePaperless, library: dict[str, int], tmp_path: Path) -> None:
+    from tests.resolve_support import hook
+
+    with environment(fake, tmp_path, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version"):
+        before_keeper = snapshot(fake, 1)
+        code, out, err = cli("resolve", "2")
+        assert (code, err) == (0, ""), err
+        keeper = snapshot(fake, 1)
+        [version] = [v for v in keeper["versions"] if v[0] != 1]
+        assert version[1] == "#2 (paperless-dedupe resolution 1)"
+        assert "attached" in keeper["content"], "in 3.x the newest version's text is the document's"
+        assert 2 in fake.trash
+        # Paperless runs the post-consume script for the version upload with the version row's id
+        sent = len(writes(fake))
+        assert hook(version[0]) == 0 and hook(1) == 0
+        assert len(writes(fake)) == sent, "the hook annotated what the resolution did"
+        assert cli("undo", "1")[0] == 0
+        assert snapshot(fake, 1) == before_keeper, "the version is gone, the keeper's own text is back"
+        assert version[0] in fake._resolve_state()["trashed_versions"], "the version went to the trash, not away"
