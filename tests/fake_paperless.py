@@ -596,6 +596,8 @@ class FakePaperless(ResolveEndpoints):
                     out[key] = False
             elif key == "versions":
                 out[key] = [{**v, "added": _iso(v["added"])} for v in record["versions"]]
+            elif key == "tags":  # in tag-name order, as Paperless lists them (resolve.json seq 1048)
+                out[key] = sorted(record["tags"], key=lambda t: (self.tags.get(t, {}).get("name", ""), t))
             else:
                 out[key] = copy.deepcopy(record[key])
         return out
@@ -1042,6 +1044,8 @@ class FakePaperless(ResolveEndpoints):
             if not self._can_see(self.documents[self.version_rows[int(raw)]]):
                 raise _Refused("Insufficient permissions")
             return 200, {"root_id": self.version_rows[int(raw)]}
+        if raw.isdigit() and int(raw) in self.trash:  # a trashed document still answers /root/ (seq 1093)
+            return 200, {"root_id": int(raw)}
         record = self._doc_or_404(raw, "Not found.", hidden="Insufficient permissions")
         return 200, {"root_id": record["id"]}
 

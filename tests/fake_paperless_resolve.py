@@ -82,9 +82,13 @@ class ResolveEndpoints:
     def _resolve_state(self) -> dict[str, Any]:
         state = self.__dict__.get("_resolve")
         if state is None:
-            state = {"files": {}, "texts": {}, "tasks": {}, "trashed_versions": {}}
+            state = {"files": {}, "texts": {}, "tasks": {}, "trashed_versions": {}, "correspondents": {}}
             self.__dict__["_resolve"] = state
         return state
+
+    def add_correspondent(self, correspondent_id: int, name: str) -> None:
+        """A correspondent's name (the download's file name carries it, seq 1051)."""
+        self._resolve_state()["correspondents"][correspondent_id] = name
 
     def set_file(self, doc_id: int, data: bytes, *, filename: str | None = None, mime_type: str | None = None,
                  pdf_metadata: list[dict[str, Any]] | None = None) -> None:
@@ -238,7 +242,9 @@ class ResolveEndpoints:
             vid = self._version_of(record, params)
         data, name, mime, _ = self._file(vid, record)
         suffix = "." + name.rsplit(".", 1)[-1] if "." in name else ""
-        shown = f"{record['created']} {record['title']}{suffix}"
+        # The root's own file names the correspondent; a version row has none (seq 1070-1072).
+        who = self._resolve_state()["correspondents"].get(record["correspondent"]) if vid == record["id"] else None
+        shown = f"{record['created']} {who + ' ' if who else ''}{record['title']}{suffix}"
         ascii_name = shown.encode("ascii", "ignore").decode()
         disposition = f'attachment; filename="{ascii_name}"; filename*=utf-8\'\'{quote(shown)}'
         return 200, fake._Binary(data, mime, [("Content-Length", str(len(data))),
@@ -269,9 +275,12 @@ class ResolveEndpoints:
         record["content"] = text  # the newest version's text is the document's content (seq 1056)
         self._bump(record)  # type: ignore[attr-defined]
         task_id = str(uuid.uuid4())
+        now = self._fake()._iso(self._tick())  # type: ignore[attr-defined]
         state["tasks"][task_id] = {
             "id": len(state["tasks"]) + 1, "task_id": task_id, "task_type": "consume_file",
-            "trigger_source": "web_ui", "status": "success", "status_display": "Success",
+            "task_type_display": "Consume File", "trigger_source": "web_ui", "trigger_source_display": "Web UI",
+            "status": "success", "status_display": "Success", "date_created": now, "date_started": now,
+            "date_done": now, "duration_seconds": 0.0, "wait_time_seconds": 0.0,
             "input_data": {"filename": filename, "mime_type": mime,
                            "overrides": {"skip_asn_if_exists": False, "version_label": payload.get("version_label"),
                                          "actor_id": self.user["id"]}},
