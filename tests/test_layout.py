@@ -143,7 +143,7 @@ def test_the_package_has_the_four_layer_folders() -> None:
     # Nothing but the application layer stays at the top.
     top = {p.stem for p in ROOT.glob("*.py")}
     assert top == {"__init__", "_errors", "config", "drift", "engine", "envnames", "guards", "hook", "indexfile",
-                   "pending", "rebuild", "regexcache", "resolution", "resolve", "sources", "undo"}
+                   "keepers", "pending", "rebuild", "regexcache", "resolution", "resolve", "sources", "undo"}
 
 
 def test_imports_run_downwards_only() -> None:

@@ -122,6 +122,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                     pending.done(cfg.index_path, checked)  # queued documents now indexed and annotated
         finally:  # also when annotating failed: the index is built, its report is wanted
             if args.report:
+                _add_keep(analysis_report, cfg, settings, client, info)
                 Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
                                              encoding="utf-8")
         _summary(args, analysis_report, cfg, titles)
@@ -129,6 +130,21 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         if client is not None:
             client.close()
     return 0
+
+
+def _add_keep(rep: dict[str, Any], cfg: Config, settings: Settings, client: Any, info: Callable[[str], None]) -> None:
+    """``keep`` and ``keep_reasons`` for each group of the report (keepers.py)."""
+    from ..keepers import add_keep
+
+    groups = rep["groups"]
+    if not isinstance(groups, list) or not groups:
+        return
+    ids = {int(m) for g in groups for m in g["members"]}
+    with open_configured(cfg, settings) as index:
+        words = {f.doc_id: f.word_count for f in index.features(ids, settings.features.num_permutations)}
+    _, notice = add_keep(groups, cfg if client is not None else None, words, client)
+    if notice:
+        info(f"[WARN] {notice}")
 
 
 def _source_name(args: argparse.Namespace, cfg: Config) -> str:
