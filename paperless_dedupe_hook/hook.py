@@ -225,6 +225,7 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
             client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
             link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
             saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"], texts=texts,
+            keep_line=_keep_line(client, cfg),
         )
         titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
                                                             settings.features.num_permutations)}
@@ -243,6 +244,16 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
         n_candidates,
         sorted(outcome.annotated),
     )
+
+
+def _keep_line(client: PaperlessClient, cfg: Config) -> Callable[[int, list[int]], str | None]:
+    """The note's "keep #N" suggestion, imported only when a note is written."""
+    def line(doc_id: int, others: list[int]) -> str | None:
+        from .keepers import keep_line
+
+        return keep_line(client, cfg, doc_id, others)
+
+    return line
 
 
 def _strict_from_env(env: Mapping[str, str]) -> bool:

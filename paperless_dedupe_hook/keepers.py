@@ -76,3 +76,15 @@ def add_keep(groups: list[dict[str, Any]], cfg: Config | None, words: Mapping[in
         choice = decided[int(group["primary"])]
         group["keep"], group["keep_reasons"] = choice.keep, list(choice.reasons)
     return decided, notice
+
+
+def keep_line(client: PaperlessClient, cfg: Config, doc_id: int, others: Sequence[int]) -> str | None:
+    """The note's suggestion for ``doc_id`` among ``others``: "keep #12 (born-digital,
+    4 pages, ASN 123); this one is a scan of it", or "keep this one (...)"."""
+    ids = [doc_id, *others]
+    docs = documents_for_keep(client, ids)
+    if doc_id not in docs:
+        return None
+    ours = ours_in(client, cfg)
+    members = [member(docs[i], docs[i].get("metadata"), ours) for i in ids if i in docs]
+    return choose(members).note_line(doc_id) if len(members) > 1 else None

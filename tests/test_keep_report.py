@@ -80,3 +80,20 @@ def test_offline_report_keeps_the_complete_copy(tmp_path: Path) -> None:
     assert code == 0, err
     [group] = json.loads(report.read_text())["groups"]
     assert group["keep"] == 2 and group["keep_reasons"] == ["complete"], group
+
+
+def test_the_note_on_a_copy_names_the_keeper(fake: FakePaperless, tmp_path: Path) -> None:
+    from tests.resolve_support import hook
+
+    with environment(fake, tmp_path):
+        fake.add_document(id=11, title="contract", content=CONTRACT, mime_type="application/pdf", page_count=4,
+                          archive_serial_number=123, added="2026-10-01T08:00:00Z")
+        fake.add_document(id=12, title="contract scan", content=SCANNED, mime_type="application/pdf", page_count=4,
+                          added="2026-10-02T08:00:00Z")
+        fake.set_file(11, b"%PDF-1.7 word", pdf_metadata=WORD_PRODUCER)
+        fake.set_file(12, b"%PDF-1.7 scan", pdf_metadata=SCAN_PRODUCER)
+        assert hook(11) == 0 and hook(12) == 0
+        [note] = [n["note"] for n in fake.documents[12]["notes"]]
+        assert note.splitlines()[-1] == ("Suggested: keep #11 (born-digital, 4 pages, ASN 123); "
+                                         "this one is a scan of it.")
+        assert not fake.documents[11]["notes"], "the older document gets no note"

@@ -191,12 +191,14 @@ def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles:
 def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str, Any],
                      info: Callable[[str], None], *, dry_run: bool) -> None:
     from ..core.scoring import PairScore
+    from ..keepers import keep_line
     from ..paperless.annotate import Annotator
 
     with open_configured(cfg, settings) as index:
         annotator = Annotator(client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
                               link_field=cfg["actions.link_field"], dry_run=dry_run, now=now_iso,
-                              saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"])
+                              saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"],
+                              keep_line=lambda doc_id, others: keep_line(client, cfg, doc_id, others))
         titles = {f.doc_id: f.title for f in index.features(
             {p["a"] for p in rep["pairs"]}, settings.features.num_permutations)}
         by_newer: dict[int, list[tuple[PairScore, int, str]]] = {}

@@ -101,6 +101,8 @@ class KeepChoice:
     def note_line(self, copy_id: int) -> str:
         """The line of the note on a copy: "keep #12 (born-digital, 4 pages); this one is a scan of it"."""
         facts = f" ({self.described})" if self.described else ""
+        if copy_id == self.keep:
+            return f"keep this one{facts}" + (f": {', '.join(self.reasons)}" if self.reasons else "")
         why = self.why_not.get(copy_id)
         return f"keep #{self.keep}{facts}" + (f"; this one is {why}" if why else "")
 
