@@ -153,8 +153,8 @@ def group_html(number: int, group: Mapping[str, Any], pairs: Iterable[Mapping[st
     if keep is not None:
         reasons = ", ".join(str(r) for r in group.get("keep_reasons") or []) or "the only choice"
         out.append(f'<p class="keep"><strong>Keep #{int(keep)}</strong> {escape(_title(docs, int(keep)))} '
-                   f'({escape(reasons)}): tag the others <code>duplicate-confirmed</code> in Paperless and run '
-                   '<code>paperless-dedupe resolve</code>.</p>')
+                   f'({escape(reasons)}): tag the others <code>{escape(str(group.get("confirm_tag") or "duplicate-confirmed"))}'
+                   '</code> in Paperless and run <code>paperless-dedupe resolve</code>.</p>')
     out += ['<div class="pages">' + "".join(_figure(docs, m, role(m), paperless_url) for m in members) + "</div>",
             '<table class="members"><thead><tr><th>role</th><th>id</th><th>title</th><th>link</th></tr></thead><tbody>']
     for m in members:

@@ -105,6 +105,8 @@ def report_command(args: argparse.Namespace, cfg: Config) -> int:
         from ..keepers import add_keep
 
         add_keep(groups, cfg, {f.doc_id: f.word_count for f in feats})  # keep, keep_reasons
+        for group in groups:
+            group["confirm_tag"] = cfg["actions.confirm_tag"]
     if notice:
         print(f"[WARN] {notice}", file=sys.stderr)
     docs: dict[int, dict[str, str]] = {
