@@ -56,6 +56,8 @@ def make_library(fake: FakePaperless) -> dict[str, int]:
         copy = fake.documents[2]
         copy["tags"] = [tax]
         copy["correspondent"] = 1
+        copy["document_type"] = 1
+        copy["storage_path"] = 4
         copy["archive_serial_number"] = 1001
         fake._set_field(copy, reference, "REF-2026-0815")
         fake._set_field(copy, related, [3])

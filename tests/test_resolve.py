@@ -48,6 +48,7 @@ def _keeper_holds_what_the_copy_held(fake: FakePaperless, ids: dict[str, int]) -
     keeper = snapshot(fake, 1)
     assert ids["tax"] in keeper["tags"]
     assert keeper["correspondent"] == 1 and keeper["archive_serial_number"] == 1001
+    assert keeper["document_type"] == 1 and keeper["storage_path"] == 4
     fields = dict(keeper["custom_fields"])
     assert fields[ids["reference"]] == '"REF-2026-0815"' and fields[ids["related"]] == "[3]"
     texts = [text for _, text in keeper["notes"]]
@@ -241,3 +242,42 @@ def test_version_mode_stores_the_copy_as_a_version_and_the_hook_leaves_it_alone(
         assert cli("undo", "1")[0] == 0
         assert snapshot(fake, 1) == before_keeper, "the version is gone, the keeper's own text is back"
         assert version[0] in fake._resolve_state()["trashed_versions"], "the version went to the trash, not away"
+
+
+REVISION = ("Terms and Conditions of Example Lettings Ltd\n{version}\n1. Scope\nThese terms apply to every tenancy we "
+            "manage for our landlords in the United Kingdom. {clause}\n2. Rent\nRent is due on the first working day "
+            "of each month and is paid by standing order to the account named in the tenancy agreement.\n3. Notice\n"
+            "Either party may end the agreement with two months' notice in writing to the address given above.\n")
+
+
+def test_a_revision_is_refused_in_trash_mode_and_stored_as_a_version_in_version_mode(
+        fake: FakePaperless, tmp_path: Path) -> None:
+    from tests.resolve_support import hook
+
+    with environment(fake, tmp_path):
+        fake.add_document(id=21, title="Terms 2023", added="2026-01-01T08:00:00Z",
+                          content=REVISION.format(version="Last updated: 1 March 2023", clause="Pets need consent."))
+        fake.add_document(id=22, title="Terms 2024", added="2026-02-01T08:00:00Z",
+                          content=REVISION.format(version="Last updated: 15 September 2024",
+                                                  clause="Pets and bicycles in flats need our written consent."))
+        assert hook(21) == 0 and hook(22) == 0
+        line = _refused(fake, "resolve", "22")
+        assert "is a revision of #21" in line and "resolve_mode" in line
+    with environment(fake, tmp_path, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version"):
+        code, out, err = cli("resolve", "22")
+        assert (code, err) == (0, ""), err
+        keeper = snapshot(fake, 21)
+        assert [label for _, label in keeper["versions"]][0] == "#22 (paperless-dedupe resolution 1)"
+        assert "15 September 2024" in keeper["content"], "the newer revision is the keeper's latest version"
+
+
+def test_version_mode_refuses_to_make_a_worse_file_the_latest(fake: FakePaperless, tmp_path: Path) -> None:
+    from tests.resolve_support import ORIGINAL, hook
+
+    with environment(fake, tmp_path, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version"):
+        fake.add_document(id=31, title="letter", content=ORIGINAL, added="2026-01-01T08:00:00Z")
+        fake.add_document(id=32, title="letter scan", added="2026-01-02T08:00:00Z", mime_type="image/jpeg",
+                          content=ORIGINAL.replace("Keller", "Ke1ler").replace("Muenchen", "Muenchen ~"))
+        assert hook(31) == 0 and hook(32) == 0
+        line = _refused(fake, "resolve", "32")
+        assert "worse" in line and "a scan of it" in line and 'resolve_mode = "trash"' in line

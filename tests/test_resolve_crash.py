@@ -110,3 +110,38 @@ def test_undo_killed_at_each_step_is_finished_by_the_next_undo(fake: FakePaperle
         assert code == 0, err
         assert snapshot(fake, 1) == before_keeper and snapshot(fake, 2) == before_copy
         assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "undone"
+
+
+@pytest.mark.parametrize(("target", "when"), [
+    pytest.param(f"{API}.download_original", "after", id="file-downloaded-not-uploaded"),
+    pytest.param(f"{API}.upload_version", "after", id="version-uploaded-task-not-journaled"),
+    pytest.param(f"{API}.task", "after", id="version-stored-not-journaled"),
+])
+def test_version_mode_killed_around_the_upload_uploads_once(fake: FakePaperless, tmp_path: Path, target: str,
+                                                           when: str) -> None:
+    with environment(fake, tmp_path, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version"):
+        indexed_library(fake)
+        env = base_env(tmp_path, url=fake.url, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version")
+        out = killed_run(tmp_path, env, target, when, ["resolve", "2"])
+        assert out.returncode == -signal.SIGKILL, f"not killed: {out.stdout} {out.stderr}"
+        code, _, err = cli("resolve")
+        assert code == 0, err
+        assert len(fake.requests_for("POST", r"/update_version/")) == 1
+        versions = [label for _, label in snapshot(fake, 1)["versions"]]
+        assert versions == ["#2 (paperless-dedupe resolution 1)", None]
+        _resolved(fake)
+
+
+def test_the_hook_leaves_alone_what_an_interrupted_resolution_writes_to(fake: FakePaperless, tmp_path: Path) -> None:
+    from tests.resolve_support import hook, writes
+
+    with environment(fake, tmp_path):
+        indexed_library(fake)
+        out = killed_run(tmp_path, base_env(tmp_path, url=fake.url), f"{API}.patch_document", "after",
+                         ["resolve", "2"], nth=2)
+        assert out.returncode == -signal.SIGKILL
+        sent = len(writes(fake))
+        assert hook(1) == 0 and hook(2) == 0
+        assert len(writes(fake)) == sent, "the hook wrote to a document a resolution is writing to"
+        assert cli("resolve")[0] == 0
+        _resolved(fake)
