@@ -173,6 +173,8 @@ def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient,
     ``paperless-dedupe resolve`` would: a confirmation made in the UI takes effect without
     a terminal.  One request when nobody confirmed anything; nothing in ``version`` mode
     (its upload is a consume task that would wait for this one) or on a Redis index."""
+    from ._errors import PaperlessAuthError
+
     name = cfg["actions.confirm_tag"]
     if not name or cfg["actions.dry_run"] or cfg["index.backend"] == "redis":
         return
@@ -186,6 +188,8 @@ def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient,
 
         for line in resolve_in_hook(cfg, settings, client, deadline=deadline):
             log.say(f"paperless-dedupe: {line}")
+    except PaperlessAuthError as exc:  # a token that may not read tags or resolve: said by doctor, not per consume
+        log.info(f"paperless-dedupe: confirmed duplicates not looked for: {exc}")
     except DedupeError as exc:
         log.warn(f"confirmed duplicates not resolved: {exc}")
 

@@ -110,7 +110,12 @@ def plan_for(run: Run, copy_id: int, keep_id: int | None) -> dict[str, Any]:
     if pair is not None and pair in dismissed:
         raise Refused(f"#{pair[0]} and #{pair[1]} were dismissed as not duplicates: undismissing is not possible; "
                       "resolve by hand in Paperless")
-    others = [_document(run, c, "the keeper") for c in candidates]
+    if keep_id is not None:
+        others = [_document(run, keep_id, "the keeper")]
+    else:  # a partner deleted or hidden meanwhile is no keeper
+        others = [d for d in (get_or_none(run, c) for c in candidates) if d is not None]
+        if not others:
+            raise Refused(f"#{copy_id} has no duplicate left to keep (its duplicates are gone from Paperless)")
     choice = keep_choice(others, run.client, run.ours) if len(others) > 1 else None
     keeper = next(d for d in others if choice is None or d["id"] == choice.keep)
     if keeper.get("user_can_change") is False or copy.get("user_can_change") is False:

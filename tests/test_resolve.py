@@ -281,3 +281,15 @@ def test_version_mode_refuses_to_make_a_worse_file_the_latest(fake: FakePaperles
         assert hook(31) == 0 and hook(32) == 0
         line = _refused(fake, "resolve", "32")
         assert "worse" in line and "a scan of it" in line and 'resolve_mode = "trash"' in line
+
+
+def test_paperless_gone_halfway_leaves_it_open_and_the_next_run_finishes(fake: FakePaperless,
+                                                                          library: dict[str, int]) -> None:
+    fake.inject("close", method="DELETE", path_regex=r"/api/documents/2/$", times=1)
+    code, _, err = cli("resolve", "2")
+    assert code == 4 and "unfinished" in err and len(err.strip().splitlines()) == 1, err
+    assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "resolving"
+    code, out, err = cli("resolve")
+    assert code == 0 and "taking up resolution 1" in out, err
+    _keeper_holds_what_the_copy_held(fake, library)
+    assert 2 in fake.trash
