@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ._errors import PaperlessError
 from .resolution import SINGLE_VALUES, Run, get_or_none, our_new_notes
 
 
@@ -90,7 +91,16 @@ def backward(run: Run, entry: dict[str, Any], *, final: str) -> None:
         if confirm & set(tags):
             give["tags"] = [t for t in tags if t not in confirm]
         if give:
-            run.client.patch_document(copy_id, give)
+            try:
+                run.client.patch_document(copy_id, give)
+            except PaperlessError as exc:
+                if "archive_serial_number" not in give or "archive" not in str(exc).lower():
+                    raise
+                # another document took the ASN since (the user gave it away): the rest still goes back
+                del give["archive_serial_number"]
+                run.say(f"warning: #{copy_id} does not get ASN {asn} back: another document holds it now")
+                if give:
+                    run.client.patch_document(copy_id, give)
         _reindex(run, copy)
     done("copy as it was")
     run.journal(entry["id"], state=final)
