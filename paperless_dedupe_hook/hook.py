@@ -172,11 +172,11 @@ def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient,
     """A few copies the user confirmed in Paperless (our confirmation tag), resolved as
     ``paperless-dedupe resolve`` would: a confirmation made in the UI takes effect without
     a terminal.  One request when nobody confirmed anything; nothing in ``version`` mode
-    (its upload is a consume task that would wait for this one) or on a Redis index."""
+    (its upload is a consume task that would wait for this one)."""
     from ._errors import PaperlessAuthError
 
     name = cfg["actions.confirm_tag"]
-    if not name or cfg["actions.dry_run"] or cfg["index.backend"] == "redis":
+    if not name or cfg["actions.dry_run"]:
         return
     if cfg["actions.resolve_mode"] == "version" or (deadline is not None and deadline - time.monotonic() < 15.0):
         return
@@ -209,8 +209,7 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     # Wait for the index no longer than leaves time to queue the document and say so.
     remaining = 30.0 if deadline is None else max(0.5, deadline - time.monotonic() - 1.0)
     with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
-        involved = getattr(index, "involved_in_resolution", None)  # the SQLite journal (no Redis journal)
-        if involved is not None and involved(root, version_row=root != document_id):
+        if index.involved_in_resolution(root, version_row=root != document_id):
             # A resolution writes to it (a version upload runs this hook with the version row's id).
             return HookResult(root, [], 0, [], skipped="a resolution is writing to it")
         with index.write(), holding_index(index, f"paperless-dedupe-hook DOCUMENT_ID={root}"):

@@ -7,22 +7,19 @@ from the same plan.  Nothing here writes to Paperless.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ._errors import DedupeError, IndexStoreError, PaperlessNotFound
+from ._errors import DedupeError, PaperlessNotFound
 from .core.keep import KeepChoice, Member, born_digital, choose, text_slips
 from .paperless.annotate import NOTE_HEADER
 
 if TYPE_CHECKING:
     from .config import Config
     from .engine import Settings
-    from .index.sqlite import SqliteIndex
+    from .indexfile import Index
     from .paperless.client import PaperlessClient
 
 # The fields of a document a plan records and compares (the rest it leaves alone).
@@ -192,7 +189,7 @@ class Run:
     cfg: Config
     settings: Settings
     client: PaperlessClient
-    index: SqliteIndex
+    index: Index
     say: Callable[[str], None]
     now: Callable[[], str]
     dry_run: bool = False
@@ -203,41 +200,6 @@ class Run:
     def journal(self, entry_id: int, **changes: Any) -> None:
         with self.index.write():
             self.index.journal_update(entry_id, self.now(), **changes)
-
-
-def require_sqlite(cfg: Config) -> None:
-    if cfg["index.backend"] == "redis":
-        raise IndexStoreError(
-            "resolve and undo keep their journal in a SQLite index; index.backend = \"redis\" cannot hold it yet: "
-            "resolve duplicates by hand in Paperless, or use index.backend = \"sqlite\"")
-
-
-@contextmanager
-def resolve_lock(index_path: Path, *, wait_seconds: float) -> Iterator[bool]:
-    """One resolve or undo at a time per index (``<index>.resolve.lock``, released when the
-    process ends, also by SIGKILL).  Yields False when another run holds it past ``wait_seconds``."""
-    import fcntl
-    import os
-
-    lock_path = index_path.with_name(index_path.name + ".resolve.lock")
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's permissions") from None
-    try:
-        give_up = time.monotonic() + wait_seconds
-        while True:
-            try:
-                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError:
-                if time.monotonic() >= give_up:
-                    yield False
-                    return
-                time.sleep(0.05)
-        yield True
-    finally:
-        os.close(fd)
 
 
 def ours_in(client: PaperlessClient, cfg: Config) -> Ours:

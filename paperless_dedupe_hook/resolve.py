@@ -420,15 +420,14 @@ def resolve_in_hook(cfg: Config, settings: Settings, client: PaperlessClient, *,
                     limit: int = HOOK_RESOLVES_PER_RUN) -> list[str]:
     """What the hook says after resolving at most ``limit`` confirmed copies (none while
     another resolve or undo runs: the next hook takes them)."""
-    from .indexfile import now_iso, open_index
-    from .resolution import ours_in, resolve_lock
+    from .indexfile import now_iso, open_configured
+    from .resolution import ours_in
 
     lines: list[str] = []
-    with resolve_lock(cfg.index_path, wait_seconds=0.0) as free:
+    with open_configured(cfg, settings) as index, index.resolve_lock(wait_seconds=0.0) as free:
         if not free:
             return lines
-        with open_index(cfg.index_path, settings) as index:
-            run = Run(cfg=cfg, settings=settings, client=client, index=index, say=lines.append, now=now_iso,
-                      deadline=deadline, ours=ours_in(client, cfg))
-            resolve(run, limit=limit)
+        run = Run(cfg=cfg, settings=settings, client=client, index=index, say=lines.append, now=now_iso,
+                  deadline=deadline, ours=ours_in(client, cfg))
+        resolve(run, limit=limit)
     return lines

@@ -172,11 +172,29 @@ def test_refused_without_a_permission_named(tmp_path: Path, missing: str) -> Non
         server.stop()
 
 
-def test_resolve_on_a_redis_index_says_so_in_one_line(fake: FakePaperless, tmp_path: Path) -> None:
-    with environment(fake, tmp_path, PAPERLESS_DEDUPE_INDEX_BACKEND="redis",
-                     PAPERLESS_DEDUPE_INDEX_REDIS_URL="redis://127.0.0.1:1/0"):
-        code, _, err = cli("resolve")
-    assert code == 5 and len(err.strip().splitlines()) == 1 and "redis" in err
+def test_resolve_and_undo_on_a_redis_index(fake: FakePaperless, tmp_path: Path) -> None:
+    import shutil
+
+    from tests.redis_server import running_redis
+    from tests.resolve_support import hook
+    from tests.tooling import missing
+
+    if shutil.which("redis-server") is None:
+        missing("redis-server is not installed: apt-get install redis-server (.ci/run installs it)")
+    with running_redis(tmp_path / "redis") as url, environment(
+            fake, tmp_path, PAPERLESS_DEDUPE_INDEX_BACKEND="redis", PAPERLESS_DEDUPE_INDEX_REDIS_URL=url):
+        ids = indexed_library(fake)
+        before_keeper, before_copy = snapshot(fake, 1), snapshot(fake, 2)
+        confirm_tag = confirm(fake, 2)
+        assert hook(3) == 0  # the hook resolves the confirmed copy on a Redis index too
+        _keeper_holds_what_the_copy_held(fake, ids)
+        [entry] = json.loads(cli("resolutions", "--json")[1])
+        assert (entry["copy"], entry["keeper"], entry["state"]) == (2, 1, "resolved")
+        code, _, err = cli("undo", "--last")
+        assert code == 0, err
+        assert snapshot(fake, 1) == before_keeper
+        assert snapshot(fake, 2) == {**before_copy, "tags": [t for t in before_copy["tags"] if t != confirm_tag]}
+        assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "undone"
 
 
 def test_the_journal_is_written_before_the_first_write(fake: FakePaperless, library: dict[str, int],

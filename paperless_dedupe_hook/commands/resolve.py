@@ -38,17 +38,15 @@ def add_commands(sub: Any, lazy: Any) -> None:
 @contextmanager
 def _run(cfg: Config, *, dry_run: bool) -> Iterator[Any]:
     from ..engine import settings_from_config
-    from ..index.sqlite import SqliteIndex
-    from ..indexfile import now_iso, open_configured
-    from ..resolution import Run, ours_in, require_sqlite, resolve_lock
+    from ..indexfile import index_location, now_iso, open_configured
+    from ..resolution import Run, ours_in
 
-    require_sqlite(cfg)
     settings = settings_from_config(cfg)
-    with resolve_lock(cfg.index_path, wait_seconds=60.0) as free:
+    with open_configured(cfg, settings) as index, index.resolve_lock(wait_seconds=60.0) as free:
         if not free:
-            raise IndexBusyError(f"another resolve or undo holds {cfg.index_path}.resolve.lock: try again when it ends")
-        with paperless_client(cfg) as client, open_configured(cfg, settings) as index:
-            assert isinstance(index, SqliteIndex)  # require_sqlite: no Redis index here
+            raise IndexBusyError(f"another resolve or undo is running on index {index_location(cfg)}: "
+                                 "try again when it ends")
+        with paperless_client(cfg) as client:
             yield Run(cfg=cfg, settings=settings, client=client, index=index, say=_say, now=now_iso,
                       dry_run=dry_run, ours=ours_in(client, cfg))
 
@@ -69,13 +67,11 @@ def resolve_command(args: argparse.Namespace, cfg: Config) -> int:
 
 def resolutions_command(args: argparse.Namespace, cfg: Config) -> int:
     from ..engine import settings_from_config
-    from ..index.sqlite import SqliteIndex
     from ..indexfile import open_configured
-    from ..resolution import carried_words, require_sqlite
+    from ..resolution import carried_words
 
-    require_sqlite(cfg)
     with open_configured(cfg, settings_from_config(cfg)) as index:
-        entries = index.journal_entries() if isinstance(index, SqliteIndex) else []
+        entries = index.journal_entries()
     rows = [{"id": e["id"], "copy": e["copy"], "keeper": e["keeper"], "mode": e["mode"], "state": e["state"],
              "started": e["started"], "updated": e["updated"], "carried": carried_words(e["plan"]["carry"]),
              "keep_reasons": e["plan"].get("keep_reasons", []), "error": e["error"]} for e in entries]

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .._errors import IndexCorruptError
+from .._errors import IndexCorruptError, IndexStoreError
 
 #: Where a resolution stands.  ``resolving`` and ``undoing`` are open: a run was
 #: interrupted in them (or is in them now), and the next ``resolve`` or ``undo`` takes it up.
@@ -118,3 +121,31 @@ class SqliteJournal:
         self.conn.executemany(
             f"INSERT OR REPLACE INTO resolutions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
             other.conn.execute(f"SELECT {_COLUMNS} FROM resolutions").fetchall())
+
+    @contextmanager
+    def resolve_lock(self, *, wait_seconds: float) -> Iterator[bool]:
+        """One resolve or undo at a time on this index (``<index>.resolve.lock``, released
+        when the process ends, also by SIGKILL); False when another holds it past ``wait_seconds``."""
+        import fcntl
+        import os
+
+        lock_path = self.path.with_name(self.path.name + ".resolve.lock")
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise IndexStoreError(f"cannot open {lock_path} ({exc.strerror}): check the index directory's "
+                                  "permissions") from None
+        try:
+            give_up = time.monotonic() + wait_seconds
+            while True:
+                try:
+                    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError:
+                    if time.monotonic() >= give_up:
+                        yield False
+                        return
+                    time.sleep(0.05)
+            yield True
+        finally:
+            os.close(fd)
