@@ -244,3 +244,99 @@ def our_new_notes(notes: list[dict[str, Any]], plan: Mapping[str, Any]) -> list[
     return found
 
 
+# -- planning ----------------------------------------------------------------------------
+
+def _document(run: Run, doc_id: int, role: str) -> dict[str, Any]:
+    try:
+        return run.client.get_document(doc_id)
+    except PaperlessNotFound:
+        if doc_id in run.client.trashed():
+            raise Refused(f"{role} #{doc_id} is in Paperless's trash: restore it there first, "
+                          "or name another keeper with --keep") from None
+        raise Refused(f"Paperless has no document #{doc_id} (or the token's user cannot see it)") from None
+
+
+def _check_text(run: Run, doc: Mapping[str, Any]) -> Any:
+    from .core.features import compute
+
+    feats = compute(int(doc["id"]), str(doc.get("content") or ""), run.settings.features,
+                    title=str(doc.get("title") or ""))
+    stored = run.index.fingerprint(int(doc["id"]))
+    if stored is None:
+        raise Refused(f"#{doc['id']} is not in the index: run 'paperless-dedupe rebuild-index' first")
+    if stored != feats.fingerprint:
+        raise Refused(f"the text of #{doc['id']} changed since the pair was found: run 'paperless-dedupe check "
+                      f"{doc['id']}' (or rebuild-index) and confirm again")
+    return feats
+
+
+def _verdict(run: Run, feats_a: Any, feats_b: Any) -> str:
+    from .core.scoring import score, token_weigher
+
+    weight = token_weigher(run.index.document_frequency(set(feats_a.tokens) | set(feats_b.tokens)))
+    return score(feats_a, feats_b, run.settings.scoring, weight=weight).verdict
+
+
+def plan_for(run: Run, copy_id: int, keep_id: int | None) -> dict[str, Any]:
+    """The plan of one resolution, or Refused (one line, nothing written)."""
+    mode = run.cfg["actions.resolve_mode"]
+    copy = _document(run, copy_id, "the copy")
+    partners = run.index.pair_partners(copy_id)
+    dismissed = run.index.dismissed_pairs()
+    if keep_id is not None:
+        if keep_id == copy_id:
+            raise Refused(f"#{copy_id} cannot be kept and resolved at once: name another document with --keep")
+        if keep_id not in partners:
+            raise Refused(f"#{copy_id} and #{keep_id} were never found as duplicates: resolve only pairs "
+                          f"paperless-dedupe found ('paperless-dedupe check {copy_id}' lists them)")
+        candidates = [keep_id]
+    else:
+        candidates = sorted(p for p in partners if (min(p, copy_id), max(p, copy_id)) not in dismissed)
+        trashed = run.client.trashed() if candidates else {}
+        candidates = [c for c in candidates if c not in trashed]
+        if not candidates:
+            raise Refused(f"#{copy_id} has no duplicate left to keep (none found, all dismissed or in the trash)")
+    pair = (min(candidates[0], copy_id), max(candidates[0], copy_id)) if keep_id is not None else None
+    if pair is not None and pair in dismissed:
+        raise Refused(f"#{pair[0]} and #{pair[1]} were dismissed as not duplicates: undismissing is not possible; "
+                      "resolve by hand in Paperless")
+    if keep_id is not None:
+        others = [_document(run, keep_id, "the keeper")]
+    else:  # a partner deleted or hidden meanwhile is no keeper
+        others = [d for d in (get_or_none(run, c) for c in candidates) if d is not None]
+        if not others:
+            raise Refused(f"#{copy_id} has no duplicate left to keep (its duplicates are gone from Paperless)")
+    choice = keep_choice(others, run.client, run.ours) if len(others) > 1 else None
+    keeper = next(d for d in others if choice is None or d["id"] == choice.keep)
+    if keeper.get("user_can_change") is False or copy.get("user_can_change") is False:
+        who = keeper if keeper.get("user_can_change") is False else copy
+        raise Refused(f"the token's user may not change #{who['id']}: give it the change permission on that document")
+    feats_copy, feats_keeper = _check_text(run, copy), _check_text(run, keeper)
+    verdict = _verdict(run, feats_copy, feats_keeper)
+    pair_choice = keep_choice([keeper, copy], run.client, run.ours)
+    if verdict == "revision" and mode != "version":
+        raise Refused(f"#{copy_id} is a revision of #{keeper['id']} (a newer version, not a copy): set "
+                      "actions.resolve_mode = \"version\" to store it as a version, or dismiss the pair")
+    if mode == "version":
+        major = (run.client.server_version or "").split(".")[0]
+        if major.isdigit() and int(major) < 3:
+            raise Refused(f"actions.resolve_mode = \"version\" needs Paperless 3.x (this is {run.client.server_version}): "
+                          "use \"trash\"")
+        file_reasons = {"born-digital", "complete", "better text"}
+        if verdict != "revision" and pair_choice.keep == keeper["id"] and file_reasons & set(pair_choice.reasons):
+            raise Refused(f"#{copy_id}'s file is worse than #{keeper['id']}'s ({pair_choice.why_not.get(copy_id)}): "
+                          "as a version it would become the keeper's latest file; resolve this pair with "
+                          "actions.resolve_mode = \"trash\"")
+    if pair_choice.keep == keeper["id"]:
+        reasons, keep_line = list(pair_choice.reasons), pair_choice.note_line(copy_id)
+    else:  # the user confirmed the document we would have kept: their word wins
+        reasons = ["your choice"]
+        keep_line = (f"keep #{keeper['id']}, your choice (the suggestion was #{copy_id}: "
+                     f"{', '.join(pair_choice.reasons)})")
+    copy_state, keeper_state = state_of(copy), state_of(keeper)
+    return {
+        "mode": mode, "copy": copy_state, "keeper": keeper_state, "carry": carry_over(copy_state, keeper_state, run.ours),
+        "keep_reasons": reasons, "keep_line": keep_line,
+        "verdict": verdict, "summary": "", "version_label": "", "version_task": None, "version_id": None,
+        "confirm_tags": sorted(run.ours.confirm_tags),
+    }
