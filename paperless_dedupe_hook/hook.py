@@ -181,8 +181,7 @@ def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient,
     if cfg["actions.resolve_mode"] == "version" or (deadline is not None and deadline - time.monotonic() < 15.0):
         return
     try:
-        tags = [int(t["id"]) for t in client.find_tags(name)]
-        if not tags or not client.tagged(tags):
+        if not client.tagged_named(name):  # one request on every run: is anything confirmed?
             return
         from .resolve import resolve_in_hook
 

@@ -142,6 +142,12 @@ class ResolveCalls:
                                         "page_size": 100, "ordering": "id"}
         return sorted({int(d["id"]) for d in self._pages("/api/documents/", params) if isinstance(d.get("id"), int)})
 
+    def tagged_named(self, name: str) -> list[int]:
+        """Ids of the documents carrying a tag of this name, in any case: one request,
+        whether or not the tag exists (``tags__name__iexact``)."""
+        params: dict[str, str | int] = {"tags__name__iexact": name, "fields": "id", "page_size": 100, "ordering": "id"}
+        return sorted({int(d["id"]) for d in self._pages("/api/documents/", params) if isinstance(d.get("id"), int)})
+
     def delete_note(self, document_id: int, note_id: int) -> list[dict[str, Any]]:
         """``DELETE /api/documents/{id}/notes/?id=N`` (a note we wrote); the notes left."""
         document_id = int(document_id)
