@@ -311,3 +311,12 @@ def test_paperless_gone_halfway_leaves_it_open_and_the_next_run_finishes(fake: F
     assert code == 0 and "taking up resolution 1" in out, err
     _keeper_holds_what_the_copy_held(fake, library)
     assert 2 in fake.trash
+
+
+def test_undo_dry_run_writes_nothing(fake: FakePaperless, library: dict[str, int]) -> None:
+    assert cli("resolve", "2")[0] == 0
+    sent = len(writes(fake))
+    code, out, _ = cli("undo", "1", "--dry-run")
+    assert code == 0 and "dry run: would restore #2" in out
+    assert len(writes(fake)) == sent and 2 in fake.trash
+    assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "resolved"
