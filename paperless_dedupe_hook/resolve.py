@@ -94,7 +94,8 @@ def _store_version(run: Run, entry: dict[str, Any]) -> None:
         plan["version_id"] = found[0]["id"]
         run.journal(entry["id"], plan=plan)
         return
-    task_id = plan.get("version_task")
+    # An upload whose task id a crash kept out of the journal may still be running: find it by its label.
+    task_id = plan.get("version_task") or run.client.version_task(label)
     if not task_id:
         data, filename, ctype = run.client.download_original(copy_id)
         task_id = run.client.upload_version(keeper_id, data, filename=filename, content_type=ctype, label=label)

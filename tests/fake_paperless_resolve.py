@@ -90,6 +90,11 @@ class ResolveEndpoints:
         """A correspondent's name (the download's file name carries it, seq 1051)."""
         self._resolve_state()["correspondents"][correspondent_id] = name
 
+    def delay_version_tasks(self) -> None:
+        """From now on an uploaded version is stored only when its task is first polled by
+        id (as a busy worker would): the window between the upload and the new version."""
+        self._resolve_state()["delay"] = True
+
     def set_file(self, doc_id: int, data: bytes, *, filename: str | None = None, mime_type: str | None = None,
                  pdf_metadata: list[dict[str, Any]] | None = None) -> None:
         """The original file of a document (default: its content as a .txt file)."""
@@ -263,6 +268,29 @@ class ResolveEndpoints:
         if not data:
             raise fake._BadRequest({"document": ["The submitted file is empty."]})
         state = self._resolve_state()
+        task_id = str(uuid.uuid4())
+        now = self._fake()._iso(self._tick())  # type: ignore[attr-defined]
+        label = payload.get("version_label")
+        task = {
+            "id": len(state["tasks"]) + 1, "task_id": task_id, "task_type": "consume_file",
+            "task_type_display": "Consume File", "trigger_source": "web_ui", "trigger_source_display": "Web UI",
+            "status": "started", "status_display": "Started", "date_created": now, "date_started": now,
+            "date_done": None, "duration_seconds": None, "wait_time_seconds": 0.0,
+            "input_data": {"filename": filename, "mime_type": mime,
+                           "overrides": {"skip_asn_if_exists": False, "version_label": label,
+                                         "actor_id": self.user["id"]}},
+            "result_data": None, "related_document_ids": [], "acknowledged": False, "owner": None,
+        }
+        state["tasks"][task_id] = task
+        state.setdefault("pending", {})[task_id] = (record["id"], filename, data, mime, label)
+        if not state.get("delay"):
+            self._finish_version_task(task_id)
+        return 200, task_id
+
+    def _finish_version_task(self, task_id: str) -> None:
+        state = self._resolve_state()
+        root_id, filename, data, mime, label = state["pending"].pop(task_id)
+        record = self.documents[root_id]
         state["texts"].setdefault(record["id"], record["content"])
         vid = self._next_doc_id()  # type: ignore[attr-defined]
         text = data.decode("utf-8", errors="replace")
@@ -270,32 +298,27 @@ class ResolveEndpoints:
         state["texts"][vid] = text
         state["files"][vid] = (data, filename, mime, [])
         record["versions"].insert(0, {"id": vid, "added": self._tick(),  # type: ignore[attr-defined]
-                                      "version_label": payload.get("version_label"),
+                                      "version_label": label,
                                       "checksum": hashlib.sha256(data).hexdigest(), "is_root": False})
         record["content"] = text  # the newest version's text is the document's content (seq 1056)
         self._bump(record)  # type: ignore[attr-defined]
-        task_id = str(uuid.uuid4())
         now = self._fake()._iso(self._tick())  # type: ignore[attr-defined]
-        state["tasks"][task_id] = {
-            "id": len(state["tasks"]) + 1, "task_id": task_id, "task_type": "consume_file",
-            "task_type_display": "Consume File", "trigger_source": "web_ui", "trigger_source_display": "Web UI",
-            "status": "success", "status_display": "Success", "date_created": now, "date_started": now,
-            "date_done": now, "duration_seconds": 0.0, "wait_time_seconds": 0.0,
-            "input_data": {"filename": filename, "mime_type": mime,
-                           "overrides": {"skip_asn_if_exists": False, "version_label": payload.get("version_label"),
-                                         "actor_id": self.user["id"]}},
-            "result_data": {"document_id": vid}, "related_document_ids": [vid], "acknowledged": False,
-            "owner": None,
-        }
-        return 200, task_id
+        state["tasks"][task_id].update({
+            "status": "success", "status_display": "Success", "date_done": now, "duration_seconds": 0.0,
+            "result_data": {"document_id": vid}, "related_document_ids": [vid]})
 
     def _api_tasks(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
-        tasks = self._resolve_state()["tasks"]
+        state = self._resolve_state()
+        tasks = state["tasks"]
         wanted = params.get("task_id")
-        items = [copy.deepcopy(t) for k, t in tasks.items() if wanted is None or k == wanted]
+        if wanted in state.get("pending", {}):  # a delayed version is stored when its task is polled
+            self._finish_version_task(wanted)
+        kind = params.get("task_type")
+        items = [copy.deepcopy(t) for k, t in sorted(tasks.items(), key=lambda kv: -kv[1]["id"])
+                 if (wanted is None or k == wanted) and (kind is None or t["task_type"] == kind)]
         if version < 10:  # v9: a plain list, upper-case status, related_document (tasks.json)
-            return 200, [{**t, "status": t["status"].upper(), "related_document": t["result_data"]["document_id"],
+            return 200, [{**t, "status": t["status"].upper(), "related_document": (t["result_data"] or {}).get("document_id"),
                           "task_name": t["input_data"]["filename"]} for t in items]
         return self._paginate(items, params, version, full_path, query)  # type: ignore[attr-defined,no-any-return]
 

@@ -112,15 +112,18 @@ def test_undo_killed_at_each_step_is_finished_by_the_next_undo(fake: FakePaperle
         assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "undone"
 
 
-@pytest.mark.parametrize(("target", "when"), [
-    pytest.param(f"{API}.download_original", "after", id="file-downloaded-not-uploaded"),
-    pytest.param(f"{API}.upload_version", "after", id="version-uploaded-task-not-journaled"),
-    pytest.param(f"{API}.task", "after", id="version-stored-not-journaled"),
+@pytest.mark.parametrize(("target", "when", "busy"), [
+    pytest.param(f"{API}.download_original", "after", False, id="file-downloaded-not-uploaded"),
+    pytest.param(f"{API}.upload_version", "after", False, id="version-uploaded-task-not-journaled"),
+    pytest.param(f"{API}.upload_version", "after", True, id="version-task-still-running-not-journaled"),
+    pytest.param(f"{API}.task", "after", False, id="version-stored-not-journaled"),
 ])
 def test_version_mode_killed_around_the_upload_uploads_once(fake: FakePaperless, tmp_path: Path, target: str,
-                                                           when: str) -> None:
+                                                           when: str, busy: bool) -> None:
     with environment(fake, tmp_path, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version"):
         indexed_library(fake)
+        if busy:  # the worker has not stored the version yet when the next run looks
+            fake.delay_version_tasks()
         env = base_env(tmp_path, url=fake.url, PAPERLESS_DEDUPE_ACTIONS_RESOLVE_MODE="version")
         out = killed_run(tmp_path, env, target, when, ["resolve", "2"])
         assert out.returncode == -signal.SIGKILL, f"not killed: {out.stdout} {out.stderr}"

@@ -126,6 +126,17 @@ class ResolveCalls:
         items = self._list(results, "GET", "/api/tasks/")
         return items[0] if items else None
 
+    def version_task(self, label: str) -> str | None:
+        """The id of a recent consume task that stores a version labelled ``label`` (v10
+        lists ``input_data.overrides.version_label``; v9 does not: None)."""
+        data = self._call("GET", "/api/tasks/", params={"task_type": "consume_file", "page_size": 100})
+        results = data.get("results") if isinstance(data, dict) else data
+        for item in self._list(results, "GET", "/api/tasks/"):
+            overrides = (item.get("input_data") or {}).get("overrides") if isinstance(item.get("input_data"), dict) else None
+            if isinstance(overrides, dict) and overrides.get("version_label") == label and item.get("task_id"):
+                return str(item["task_id"])
+        return None
+
     def delete_version(self, root_id: int, version_id: int) -> None:
         """``DELETE /api/documents/{root}/versions/{id}/``: the version row goes to the trash."""
         root_id, version_id = int(root_id), int(version_id)
