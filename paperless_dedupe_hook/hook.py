@@ -181,11 +181,12 @@ def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient,
     if cfg["actions.resolve_mode"] == "version" or (deadline is not None and deadline - time.monotonic() < 15.0):
         return
     try:
-        if not client.tagged_named(name):  # one request on every run: is anything confirmed?
+        confirmed = client.tagged_named(name)  # one request on every run: is anything confirmed?
+        if not confirmed:
             return
         from .resolve import resolve_in_hook
 
-        for line in resolve_in_hook(cfg, settings, client, deadline=deadline):
+        for line in resolve_in_hook(cfg, settings, client, deadline=deadline, confirmed=confirmed):
             log.say(f"paperless-dedupe: {line}")
     except PaperlessAuthError as exc:  # a token that may not read tags or resolve: said by doctor, not per consume
         log.info(f"paperless-dedupe: confirmed duplicates not looked for: {exc}")

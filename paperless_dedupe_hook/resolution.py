@@ -196,6 +196,7 @@ class Run:
     deadline: float | None = None
     ours: Ours = field(default_factory=lambda: Ours(frozenset(), frozenset(), frozenset()))
     refused: list[str] = field(default_factory=list)
+    refused_ids: list[int] = field(default_factory=list)
 
     def journal(self, entry_id: int, **changes: Any) -> None:
         with self.index.write():

@@ -21,9 +21,10 @@ trash or deletes a document for good.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._errors import IndexStoreError, PaperlessError, PaperlessNotFound, UsageError
@@ -50,6 +51,10 @@ if TYPE_CHECKING:
 VERSION_WAIT_SECONDS = 120.0
 # Confirmed copies one hook run resolves (each takes a few requests and under a second).
 HOOK_RESOLVES_PER_RUN = 2
+# Index meta key: confirmed copies the hook was refused for.  It does not try them again
+# (a refusal does not go away by itself, and retried ones would take every run's turn);
+# ``paperless-dedupe resolve`` tries every confirmed copy and writes the key anew.
+HOOK_SKIPS = "resolve_refused_copies"
 
 
 # -- carrying out ------------------------------------------------------------------------
@@ -247,9 +252,11 @@ def confirmed_copies(run: Run) -> list[int]:
     return out
 
 
-def resolve(run: Run, copy_id: int | None = None, keep_id: int | None = None, *, limit: int | None = None) -> int:
-    """``resolve [COPY [--keep KEEPER]]``: the named copy, else every confirmed one (at
-    most ``limit``).  Returns how many were resolved; refusals are in ``run.refused``."""
+def resolve(run: Run, copy_id: int | None = None, keep_id: int | None = None, *, limit: int | None = None,
+            skip: frozenset[int] = frozenset()) -> int:
+    """``resolve [COPY [--keep KEEPER]]``: the named copy, else every confirmed one but
+    ``skip`` (at most ``limit``).  Returns how many were resolved; refusals are in
+    ``run.refused`` (and their copies in ``run.refused_ids``)."""
     if keep_id is not None and copy_id is None:
         raise UsageError("--keep needs the copy: paperless-dedupe resolve COPY --keep KEEPER")
     if not run.dry_run:
@@ -266,7 +273,7 @@ def resolve(run: Run, copy_id: int | None = None, keep_id: int | None = None, *,
         if not run.ours.confirm_tags:
             run.say(f"no document carries the tag {run.cfg['actions.confirm_tag']!r}: nothing to resolve")
             return 0
-        todo = confirmed_copies(run)
+        todo = [c for c in confirmed_copies(run) if c not in skip]
         if limit is not None:
             todo = todo[:limit]
     resolved = 0
@@ -278,7 +285,11 @@ def resolve(run: Run, copy_id: int | None = None, keep_id: int | None = None, *,
                 resolved += 1
         except Refused as exc:
             run.refused.append(f"#{doc_id} not resolved: {exc}")
+            run.refused_ids.append(doc_id)
             run.say(f"refused: #{doc_id} not resolved: {exc}")
+    if copy_id is None and limit is None and not run.dry_run:  # the full run says what the hook may skip
+        with run.index.write():
+            run.index.set_meta({HOOK_SKIPS: json.dumps(sorted(run.refused_ids))})
     return resolved
 
 
@@ -318,7 +329,7 @@ def undo(run: Run, entry_id: int | None, *, last: bool = False) -> dict[str, Any
 
 
 def resolve_in_hook(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline: float | None,
-                    limit: int = HOOK_RESOLVES_PER_RUN) -> list[str]:
+                    confirmed: Sequence[int], limit: int = HOOK_RESOLVES_PER_RUN) -> list[str]:
     """What the hook says after resolving at most ``limit`` confirmed copies (none while
     another resolve or undo runs: the next hook takes them)."""
     from .indexfile import now_iso, open_configured
@@ -328,7 +339,17 @@ def resolve_in_hook(cfg: Config, settings: Settings, client: PaperlessClient, *,
     with open_configured(cfg, settings) as index, index.resolve_lock(wait_seconds=0.0) as free:
         if not free:
             return lines
+        try:
+            skip = frozenset(int(i) for i in json.loads(index.meta().get(HOOK_SKIPS) or "[]"))
+        except (ValueError, TypeError):
+            skip = frozenset()
+        if set(confirmed) <= skip:  # only copies it was refused for: nothing to ask Paperless
+            return lines
         run = Run(cfg=cfg, settings=settings, client=client, index=index, say=lines.append, now=now_iso,
                   deadline=deadline, ours=ours_in(client, cfg))
-        resolve(run, limit=limit)
+        resolve(run, limit=limit, skip=skip)
+        if run.refused_ids:
+            with index.write():
+                index.set_meta({HOOK_SKIPS: json.dumps(sorted(skip | set(run.refused_ids)))})
+            lines.append("the hook will not try these again: 'paperless-dedupe resolve' shows why and tries again")
     return lines

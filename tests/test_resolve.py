@@ -320,3 +320,19 @@ def test_undo_dry_run_writes_nothing(fake: FakePaperless, library: dict[str, int
     assert code == 0 and "dry run: would restore #2" in out
     assert len(writes(fake)) == sent and 2 in fake.trash
     assert json.loads(cli("resolutions", "--json")[1])[0]["state"] == "resolved"
+
+
+def test_the_hook_does_not_retry_a_refused_copy_and_resolve_shows_why(fake: FakePaperless,
+                                                                      library: dict[str, int]) -> None:
+    from tests.resolve_support import hook
+
+    confirm(fake, 3)  # the newsletter is nobody's duplicate: refused
+    assert hook(3) == 0
+    sent = len(fake.requests)
+    assert hook(3) == 0  # a document without matches
+    assert len(fake.requests) - sent == 3, "root, document and the one confirmation request: nothing retried"
+    confirm(fake, 2)  # a real copy confirmed later is still resolved by the hook
+    assert hook(3) == 0
+    assert 2 in fake.trash and 3 in fake.documents
+    code, _, err = cli("resolve")
+    assert code == 2 and "#3 not resolved" in err and "no duplicate left" in err
