@@ -77,6 +77,8 @@ KEYS: tuple[Key, ...] = (
     Key("actions.saved_view", "str", "Possible duplicates", "Saved view of the tagged documents, newest first, created when missing (empty: none)"),
     Key("actions.pin_saved_view", "bool", False, "Show that view on the dashboard and in the sidebar when creating it (changes your UI settings)"),
     Key("actions.dry_run", "bool", False, "Log what would be written to Paperless, write nothing"),
+    Key("actions.confirm_tag", "str", "duplicate-confirmed", "Tag with which a user confirms a copy for resolve (empty: only resolve COPY)"),
+    Key("actions.resolve_mode", "choice", "trash", "What resolve does with a copy: trash, or version (3.x: its file stored as a version of the keeper first)", None, choices=("trash", "version")),
     Key("hook.strict", "bool", False, "Exit non-zero when the hook cannot do its job (fails the consume!)"),
     Key("hook.timeout_seconds", "float", 60.0, "The hook gives up after this many seconds", None, 1, 3600),
 )

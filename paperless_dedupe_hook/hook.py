@@ -156,6 +156,7 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
                 "or 'paperless-dedupe rebuild-index --annotate' checks it"
             ) from None
         _drain(cfg, settings, client, deadline=deadline, log=log, own=result.document_id)
+        _resolve_confirmed(cfg, settings, client, deadline=deadline, log=log)
     regexcache.save(cfg.index_path)
     return result
 
@@ -182,6 +183,33 @@ def _drain(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline
         done(cfg.index_path, [doc_id])
 
 
+def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient, *, deadline: float | None,
+                       log: Log) -> None:
+    """A few copies the user confirmed in Paperless (our confirmation tag), resolved as
+    ``paperless-dedupe resolve`` would: a confirmation made in the UI takes effect without
+    a terminal.  One request when nobody confirmed anything; nothing in ``version`` mode
+    (its upload is a consume task that would wait for this one)."""
+    from ._errors import PaperlessAuthError
+
+    name = cfg["actions.confirm_tag"]
+    if not name or cfg["actions.dry_run"]:
+        return
+    if cfg["actions.resolve_mode"] == "version" or (deadline is not None and deadline - time.monotonic() < 15.0):
+        return
+    try:
+        confirmed = client.tagged_named(name)  # one request on every run: is anything confirmed?
+        if not confirmed:
+            return
+        from .resolve import resolve_in_hook
+
+        for line in resolve_in_hook(cfg, settings, client, deadline=deadline, confirmed=confirmed):
+            log.say(f"paperless-dedupe: {line}")
+    except PaperlessAuthError as exc:  # a token that may not read tags or resolve: said by doctor, not per consume
+        log.info(f"paperless-dedupe: confirmed duplicates not looked for: {exc}")
+    except DedupeError as exc:
+        log.warn(f"confirmed duplicates not resolved: {exc}")
+
+
 def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessClient, *,
           deadline: float | None, log: Log) -> HookResult:
     """Index one document, find its matches and annotate them."""
@@ -197,6 +225,9 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     # Wait for the index no longer than leaves time to queue the document and say so.
     remaining = 30.0 if deadline is None else max(0.5, deadline - time.monotonic() - 1.0)
     with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
+        if index.involved_in_resolution(root, version_row=root != document_id):
+            # A resolution writes to it (a version upload runs this hook with the version row's id).
+            return HookResult(root, [], 0, [], skipped="a resolution is writing to it")
         with index.write(), holding_index(index, f"paperless-dedupe-hook DOCUMENT_ID={root}"):
             # check and insert atomically: a racing hook sees one or the other
             known = index.fingerprint(root) is not None
@@ -215,6 +246,7 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
             client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
             link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
             saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"], texts=texts,
+            keep_line=_keep_line(client, cfg),
         )
         titles = {f.doc_id: f.title for f in index.features([m.a if m.b == root else m.b for m in matches],
                                                             settings.features.num_permutations)}
@@ -262,6 +294,16 @@ def _which_document(raw_id: str | None) -> str:
     if raw_id is None or raw_id.strip() in ("", "None"):
         return "no document checked"
     return f"document {raw_id.strip()[:40]} not checked"
+
+
+def _keep_line(client: PaperlessClient, cfg: Config) -> Callable[[int, list[int]], str | None]:
+    """The note's "keep #N" suggestion, imported only when a note is written."""
+    def line(doc_id: int, others: list[int]) -> str | None:
+        from .keepers import keep_line
+
+        return keep_line(client, cfg, doc_id, others)
+
+    return line
 
 
 def _strict_from_env(env: Mapping[str, str]) -> bool:

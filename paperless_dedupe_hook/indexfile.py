@@ -178,6 +178,7 @@ def _swap(path: Path, fresh: SqliteIndex, tmp: Path, since: ChangeMark) -> int:
                 try:
                     with fresh.write():
                         fresh.copy_user_state_from(old)
+                        fresh.copy_journal_from(old)  # resolutions stay undoable after a rebuild
                         # Under the exclusive lock no hook writes the old file: what hooks
                         # indexed (or an incremental removed) since the rebuild started
                         # goes into the new one as it is now.

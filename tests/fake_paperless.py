@@ -38,6 +38,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+try:
+    from tests.fake_paperless_resolve import (
+        RESOLVE_PERMISSIONS,
+        RESOLVE_ROUTES,
+        ResolveEndpoints,
+        parse_multipart,
+    )
+except ImportError:  # run from tests/ itself
+    from fake_paperless_resolve import (  # type: ignore[no-redef]
+        RESOLVE_PERMISSIONS,
+        RESOLVE_ROUTES,
+        ResolveEndpoints,
+        parse_multipart,
+    )
+
 DEFAULT_TOKEN = "fake0paperless0token0000000000000000000"
 FAULTS = ("close", "delay", "status", "malformed_json", "html_login", "invalid_utf8", "note_error", "call")
 DOC_KEYS = (
@@ -97,6 +112,7 @@ ROUTE_PERMISSIONS: dict[str, dict[str, str]] = {
     "saved_views": {"GET": "view_savedview", "POST": "add_savedview"},
     "thumb": {"GET": "view_document"},
 }
+ROUTE_PERMISSIONS.update(RESOLVE_PERMISSIONS)
 # The first-page pictures /thumb/ serves (real WebP files, drawn once in Chromium):
 # documents take them in turn unless a test sets ``fake.thumbnails[doc_id]``.
 THUMBNAILS = tuple((Path(__file__).parent / "data" / name).read_bytes()
@@ -199,7 +215,7 @@ class _BadRequest(Exception):
         self.body = body
 
 
-class FakePaperless:
+class FakePaperless(ResolveEndpoints):
     """An in-memory Paperless; ``start()`` serves it on 127.0.0.1 in a background thread."""
 
     def __init__(
@@ -450,9 +466,7 @@ class FakePaperless:
     def trash_document(self, doc_id: int) -> None:
         """Move a document to the trash (as ``DELETE /api/documents/{id}/``)."""
         with self.lock:
-            record = self.documents.pop(doc_id)
-            record["deleted_at"] = self._tick()
-            self.trash[doc_id] = record
+            self.move_to_trash(doc_id)
 
     def add_tag(self, name: str, *, color: str = "#a6cee3", owner: int | None = None, matching_algorithm: int = 0,
                 tag_id: int | None = None) -> dict[str, Any]:
@@ -582,6 +596,8 @@ class FakePaperless:
                     out[key] = False
             elif key == "versions":
                 out[key] = [{**v, "added": _iso(v["added"])} for v in record["versions"]]
+            elif key == "tags":  # in tag-name order, as Paperless lists them (resolve.json seq 1048)
+                out[key] = sorted(record["tags"], key=lambda t: (self.tags.get(t, {}).get("name", ""), t))
             else:
                 out[key] = copy.deepcopy(record[key])
         return out
@@ -738,6 +754,8 @@ class FakePaperless:
                 return json.loads(body.decode("utf-8"))
             except (ValueError, UnicodeDecodeError) as exc:
                 raise _BadRequest({"detail": f"JSON parse error - {exc}"}) from None
+        if kind == "multipart/form-data":
+            return parse_multipart(ctype, body)
         if kind == "application/x-www-form-urlencoded":
             return _Form((k, v[-1]) for k, v in parse_qs(body.decode("utf-8"), keep_blank_values=True).items())
         raise _Status(415, {"detail": f'Unsupported media type "{kind}" in request.'})
@@ -916,7 +934,7 @@ class FakePaperless:
         if method == "GET":
             return 200, self._serialize(record, detail=True, fields=fields)
         if method == "DELETE":
-            self.trash_document(record["id"])
+            self.move_to_trash(record["id"])
             return 204, None
         if not self._can_change(record):  # visible but not changeable: DRF's 403 (seq 398)
             raise _Status(403, {"detail": NO_PERMISSION})
@@ -929,6 +947,7 @@ class FakePaperless:
         if "custom_fields" in payload:
             wanted = self._validate_instances(payload["custom_fields"], record["id"])
             self._refuse_invisible_links(wanted.values())
+        self.check_asn(record, payload)
         for key in ("title", "content", "correspondent", "document_type", "storage_path", "owner",
                     "archive_serial_number", "created"):
             if key in payload:
@@ -1027,6 +1046,8 @@ class FakePaperless:
             if not self._can_see(self.documents[self.version_rows[int(raw)]]):
                 raise _Refused("Insufficient permissions")
             return 200, {"root_id": self.version_rows[int(raw)]}
+        if raw.isdigit() and int(raw) in self.trash:  # a trashed document still answers /root/ (seq 1093)
+            return 200, {"root_id": int(raw)}
         record = self._doc_or_404(raw, "Not found.", hidden="Insufficient permissions")
         return 200, {"root_id": record["id"]}
 
@@ -1291,24 +1312,6 @@ class FakePaperless:
                     self.saved_views[vid][key] = copy.deepcopy(payload[key])
         return 200, self._view_out(self.saved_views[vid])
 
-    def _api_trash(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
-                   version: int, full_path: str, query: str) -> tuple[int, Any]:
-        if method == "POST":
-            ids = payload.get("documents") or list(self.trash) if isinstance(payload, dict) else []
-            action = payload.get("action") if isinstance(payload, dict) else None
-            if action not in ("restore", "empty"):
-                raise _BadRequest({"action": [f'"{action}" is not a valid choice.']})
-            for doc_id in ids:
-                record = self.trash.pop(doc_id, None)
-                if record is not None and action == "restore":
-                    record["deleted_at"] = None
-                    self.documents[doc_id] = record
-            return 200, {"result": "OK"}
-        docs = sorted(self.trash.values(), key=lambda d: d["deleted_at"], reverse=True)
-        status, body = self._paginate(docs, params, version, full_path, query)
-        body["results"] = [self._serialize(d, detail=False) for d in body["results"]]
-        return status, body
-
     # -- faults ----------------------------------------------------------------------------
 
     def _take_fault(self, method: str, path: str) -> Fault | None:
@@ -1391,6 +1394,7 @@ ROUTES: tuple[tuple[str, str, str], ...] = (
     (r"/api/custom_fields/", "custom_fields", "GET, POST, HEAD, OPTIONS"),
     (r"/api/custom_fields/([^/]+)/", "custom_field", "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"),
     (r"/api/trash/", "trash", "GET, POST, HEAD, OPTIONS"),
+    *RESOLVE_ROUTES,
 )
 
 

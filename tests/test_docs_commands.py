@@ -26,7 +26,7 @@ DOCS = [REPO / "README.md", *sorted(p for p in (REPO / "docs").glob("*.md") if p
 CLI = shutil.which("paperless-dedupe") or str(Path(sys.executable).parent / "paperless-dedupe")
 SAMPLE = REPO / "bench" / "corpus" / "sample" / "docs.jsonl"
 
-NEEDS_PAPERLESS = {"doctor", "check", "hook", "report"}  # and rebuild-index without --from-*
+NEEDS_PAPERLESS = {"doctor", "check", "hook", "report", "resolve", "undo"}  # and rebuild-index without --from-*
 GLOBAL_WITH_VALUE = {"--config"}
 # Paths the docs use inside the container or on a server, mapped into the test's directory.
 HOST_PREFIXES = ("/usr/src/paperless/", "/opt/paperless/", "/tmp/")

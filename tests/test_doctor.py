@@ -286,3 +286,15 @@ def test_a_user_who_sees_no_document_is_warned_even_without_an_index(fake_paperl
     assert len(warned) == 1 and "user viewer sees no documents in Paperless" in warned[0], proc.stdout
     # every permission is there: only the sharing is missing, which no permission list shows
     assert not [line for line in lines(proc, "FAIL") if line.startswith("FAIL  permission ")], proc.stdout
+
+
+def test_resolve_permissions_are_listed(fake_paperless: FakePaperless, tmp_path: Path) -> None:
+    _limited(fake_paperless, permissions=["view_document", "change_document", "view_note", "add_note", "view_tag",
+                                          "view_customfield", "view_uisettings"])
+    proc = doctor(fake_paperless, tmp_path)
+    warned = [line for line in lines(proc, "warn") if line.startswith("warn  permission delete_document")]
+    assert len(warned) == 1 and "resolve" in warned[0] and "refuses" in warned[0]
+    assert any(line.startswith("ok    permission change_document") and "resolve" in line for line in lines(proc, "ok"))
+    fake_paperless.permissions.append("delete_document")
+    again = doctor(fake_paperless, tmp_path)
+    assert any(line.startswith("ok    permission delete_document") for line in lines(again, "ok"))

@@ -199,7 +199,8 @@ def test_rebuild_index_from_api_and_check(library: FakePaperless, tmp_path: Path
     data = json.loads(report.read_text())
     assert data["documents"] == 6
     assert [(p["a"], p["b"]) for p in data["pairs"]] == [(1, 2)]
-    assert data["groups"] == [{"primary": 1, "members": [1, 2], "confidence": data["pairs"][0]["score"]}]
+    assert data["groups"] == [{"primary": 1, "members": [1, 2], "confidence": data["pairs"][0]["score"],
+                               "keep": 1, "keep_reasons": ["better text"]}]  # #2 is the re-scan with OCR slips
     assert not writes(library)  # without --annotate nothing is written
 
     check = subprocess.run([CLI, "check", "2", "--json"], env=env, capture_output=True, text=True, timeout=60)
@@ -247,7 +248,9 @@ def test_candidate_texts_are_fetched_from_paperless_in_one_request(library: Fake
     library.requests.clear()
     rescan = run_hook(library, tmp_path, 2)
     assert rescan.returncode == 0 and "#1" in rescan.stdout, rescan.stdout + rescan.stderr
-    fetches = [r for r in library.requests if r.method == "GET" and "id__in" in r.params]
+    # (the note's keep suggestion reads the pair's metadata and texts in one more list request)
+    fetches = [r for r in library.requests if r.method == "GET" and "id__in" in r.params
+               and "mime_type" not in r.params["fields"][0]]
     # The index keeps no text: one list request for the candidates that can still match.
     assert len(fetches) == 1, [r.query for r in fetches]
     asked = {int(i) for i in fetches[0].params["id__in"][0].split(",")}

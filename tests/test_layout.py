@@ -142,8 +142,9 @@ def test_the_package_has_the_four_layer_folders() -> None:
         assert (ROOT / folder / "__init__.py").is_file(), folder
     # Nothing but the application layer stays at the top.
     top = {p.stem for p in ROOT.glob("*.py")}
-    assert top == {"__init__", "_errors", "config", "config_file", "config_keys", "config_paths", "drift", "engine", "envnames", "guards", "hook", "indexfile",
-                   "pending", "rebuild", "regexcache", "sources"}
+    assert top == {"__init__", "_errors", "config", "config_file", "config_keys", "config_paths", "drift", "engine",
+                   "envnames", "guards", "hook", "indexfile", "keepers", "pending", "rebuild", "regexcache",
+                   "resolution", "resolve", "sources", "undo"}
 
 
 def test_imports_run_downwards_only() -> None:

@@ -359,6 +359,7 @@ def test_screenshot_of_one_group(tmp_path: Path) -> None:
     page = Page(out.read_text(encoding="utf-8"))
     verdict = page.joined("p")
     assert "#2: the newer copy lacks the last page (42 words at the end); 4 words read differently by OCR." in verdict
+    assert "Keep #1 ACME invoice INV-2026-1047 (complete)" in verdict  # the suggested keeper, and why
     shot = tmp_path / "group.png"
     taken = chromium(tmp_path, f"--screenshot={shot}", "--window-size=1100,1180", out.as_uri())
     assert taken.returncode == 0, taken.stderr[-2000:]

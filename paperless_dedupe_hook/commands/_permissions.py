@@ -25,7 +25,7 @@ class Lines(Protocol):
 def needed(cfg: Any) -> list[tuple[str, str]]:
     """(codename, what it is for) of each model permission the configured actions need."""
     out = [("view_document", "read documents"),
-           ("change_document", "tag, link and add notes to documents")]
+           ("change_document", "tag, link and add notes to documents; resolve: carry metadata to the keeper")]
     if cfg["actions.note"]:
         out += [("view_note", "read notes, so none is written twice"), ("add_note", "write the note")]
     if cfg["actions.tag"]:
@@ -107,6 +107,23 @@ def report(rep: Lines, perms: Permissions, cfg: Any) -> None:
         else:
             rep.line(WARN, f"permission {codename} ({purpose}): not checked (it cannot be tried without writing): "
                            "make sure the user has it, or grant view_uisettings so doctor can read it")
+    report_resolve(rep, perms)
+
+
+# What only ``resolve`` needs: without it the rest of the product works, resolve refuses.
+RESOLVE_ONLY = (("delete_document", "resolve: move a resolved copy to Paperless's trash"),)
+
+
+def report_resolve(rep: Lines, perms: Permissions) -> None:
+    for codename, purpose in RESOLVE_ONLY:
+        state = perms.state(codename)
+        if state == GRANTED:
+            rep.line(OK, f"permission {codename} ({purpose}): granted")
+        elif state == MISSING:
+            rep.line(WARN, f"permission {codename} ({purpose}): missing for user {perms.name}: 'paperless-dedupe "
+                           "resolve' refuses until it is granted (Users & Groups); finding duplicates works without it")
+        else:
+            rep.line(WARN, f"permission {codename} ({purpose}): not checked: grant view_uisettings so doctor can read it")
 
 
 def check_visible(rep: Lines, perms: Permissions | None, visible: int | None, indexed: int | None) -> None:

@@ -40,6 +40,8 @@ table{border-collapse:collapse;margin:.3em 0 .8em;background:#fff}
 th,td{border:1px solid #d0d7de;padding:.3em .6em;text-align:left;vertical-align:top}
 th{background:#f2f4f7;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.primary td{font-weight:600}
+.keep{margin:.2em 0 .6em;padding:.4em .7em;border-left:4px solid #1a7f37;background:#eefbf1}
+tr.keep td:first-child{color:#1a7f37;font-weight:600}
 .diff{display:grid;grid-template-columns:1fr 1fr;gap:.8em}
 .side{border:1px solid #d0d7de;border-radius:6px;background:#fff;min-width:0}
 .side-head{background:#f2f4f7;padding:.3em .6em;font-weight:600;border-bottom:1px solid #d0d7de}
@@ -138,18 +140,27 @@ def group_html(number: int, group: Mapping[str, Any], pairs: Iterable[Mapping[st
                docs: Mapping[int, Mapping[str, str]], paperless_url: str, *, label: str = "Group") -> str:
     primary = int(group["primary"])
     members = [primary] + sorted(int(m) for m in group["members"] if int(m) != primary)
+    keep = group.get("keep")
+
+    def role(m: int) -> str:
+        said = "primary (oldest)" if m == primary else "possible duplicate"
+        return f"{said}, suggested keeper" if m == keep else said
+
     anchor = f"group-{primary}" if label == "Group" else "pair-" + "-".join(map(str, members))
     out = [f'<section class="group" id="{anchor}">',
            f'<h2>{escape(label)} {number}: #{primary} {escape(_title(docs, primary))}'
            f'<span class="conf">confidence {_f(group.get("confidence"))}</span>'
-           f'<span class="conf">{len(members)} documents</span></h2>',
-           '<div class="pages">' + "".join(
-               _figure(docs, m, "primary (oldest)" if m == primary else "possible duplicate", paperless_url)
-               for m in members) + "</div>",
-           '<table class="members"><thead><tr><th>role</th><th>id</th><th>title</th><th>link</th></tr></thead><tbody>']
+           f'<span class="conf">{len(members)} documents</span></h2>']
+    if keep is not None:
+        reasons = ", ".join(str(r) for r in group.get("keep_reasons") or []) or "the only choice"
+        out.append(f'<p class="keep"><strong>Keep #{int(keep)}</strong> {escape(_title(docs, int(keep)))} '
+                   f'({escape(reasons)}): tag the others <code>{escape(str(group.get("confirm_tag") or "duplicate-confirmed"))}'
+                   '</code> in Paperless and run <code>paperless-dedupe resolve</code>.</p>')
+    out += ['<div class="pages">' + "".join(_figure(docs, m, role(m), paperless_url) for m in members) + "</div>",
+            '<table class="members"><thead><tr><th>role</th><th>id</th><th>title</th><th>link</th></tr></thead><tbody>']
     for m in members:
-        role = "primary (oldest)" if m == primary else "possible duplicate"
-        out.append(f'<tr class="{"primary" if m == primary else "member"}"><td>{role}</td><td>#{m}</td>'
+        kind = "primary" if m == primary else "member"
+        out.append(f'<tr class="{kind}{" keep" if m == keep else ""}"><td>{role(m)}</td><td>#{m}</td>'
                    f"<td>{escape(_title(docs, m))}</td><td>{_link(paperless_url, m)}</td></tr>")
     out.append("</tbody></table>")
     group_pairs = _pairs_of(members, pairs)

@@ -305,6 +305,9 @@ def _extra_commands(sub: Any) -> None:
     p.add_argument("--max-picture-mb", type=float, default=20.0, metavar="MB",
                    help="the pictures together take at most this much; the rest are left out (default 20)")
     p.set_defaults(handler=_lazy("report", "report_command"))
+    from .resolve import add_commands  # resolve, resolutions, undo (their work is imported when run)
+
+    add_commands(sub, _lazy)
 
 
 def _lazy(module: str, name: str) -> Handler:

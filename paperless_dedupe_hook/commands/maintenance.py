@@ -123,6 +123,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                     pending.done(cfg.index_path, checked)  # queued documents now indexed and annotated
         finally:  # also when annotating failed: the index is built, its report is wanted
             if args.report:
+                _add_keep(analysis_report, cfg, settings, client, info)
                 try:
                     Path(args.report).write_text(json.dumps(analysis_report, indent=2, ensure_ascii=False),
                                                  encoding="utf-8")
@@ -133,6 +134,21 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
         if client is not None:
             client.close()
     return 0
+
+
+def _add_keep(rep: dict[str, Any], cfg: Config, settings: Settings, client: Any, info: Callable[[str], None]) -> None:
+    """``keep`` and ``keep_reasons`` for each group of the report (keepers.py)."""
+    from ..keepers import add_keep
+
+    groups = rep["groups"]
+    if not isinstance(groups, list) or not groups:
+        return
+    ids = {int(m) for g in groups for m in g["members"]}
+    with open_configured(cfg, settings) as index:
+        words = {f.doc_id: f.word_count for f in index.features(ids, settings.features.num_permutations)}
+    _, notice = add_keep(groups, cfg if client is not None else None, words, client)
+    if notice:
+        info(f"[WARN] {notice}")
 
 
 def _source_name(args: argparse.Namespace, cfg: Config) -> str:
@@ -179,12 +195,14 @@ def _summary(args: argparse.Namespace, rep: dict[str, Any], cfg: Config, titles:
 def annotate_results(client: Any, cfg: Config, settings: Settings, rep: dict[str, Any],
                      info: Callable[[str], None], *, dry_run: bool) -> None:
     from ..core.scoring import PairScore
+    from ..keepers import keep_line
     from ..paperless.annotate import Annotator
 
     with open_configured(cfg, settings) as index:
         annotator = Annotator(client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
                               link_field=cfg["actions.link_field"], dry_run=dry_run, now=now_iso,
-                              saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"])
+                              saved_view=cfg["actions.saved_view"], pin_view=cfg["actions.pin_saved_view"],
+                              keep_line=lambda doc_id, others: keep_line(client, cfg, doc_id, others))
         titles = {f.doc_id: f.title for f in index.features(
             {p["a"] for p in rep["pairs"]}, settings.features.num_permutations)}
         by_newer: dict[int, list[tuple[PairScore, int, str]]] = {}

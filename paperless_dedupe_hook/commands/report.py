@@ -118,6 +118,12 @@ def report_command(args: argparse.Namespace, cfg: Config) -> int:
         raise UsageError(f"--max-picture-mb {megabytes:g}: give a size above 0, or --no-thumbnails for no pictures")
     budget = int(megabytes * 1024 * 1024)
     texts, shown, notice = _fetch(cfg, ids, pictures=pictures, budget_bytes=budget) if ids else ({}, {}, "")
+    if groups:
+        from ..keepers import add_keep
+
+        add_keep(groups, cfg, {f.doc_id: f.word_count for f in feats})  # keep, keep_reasons
+        for group in groups:
+            group["confirm_tag"] = cfg["actions.confirm_tag"]
     if notice:
         print(f"[WARN] {notice}", file=sys.stderr)
     docs: dict[int, dict[str, str]] = {

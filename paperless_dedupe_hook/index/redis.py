@@ -54,6 +54,7 @@ from typing import Any
 
 from .._errors import IndexBusyError, IndexMismatchError, IndexStoreError
 from ._redis_documents import RedisDocuments
+from ._redis_journal import RedisJournal
 from ._redis_support import (
     BUILD_MARKER_TTL,
     LOCK_TTL_MS,
@@ -74,7 +75,7 @@ __all__ = ["NAMESPACE", "OLD_GENERATION_GRACE", "RedisIndex", "mask_url", "probe
 LAYOUT_VERSION = 2  # of the key layout above; stored in meta as ``redis_layout`` (2: no samples)
 
 
-class RedisIndex(RedisDocuments, RedisUserState):
+class RedisIndex(RedisDocuments, RedisJournal, RedisUserState):
     """An open Redis index.  Use as a context manager, or call ``close``."""
 
     backend = "redis"

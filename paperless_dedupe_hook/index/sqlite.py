@@ -12,6 +12,7 @@ Tables
   result_pairs / result_groups   the outcome of the last rebuild (for reports)
   changes      one row per document put or removed (seq, doc_id): what a full rebuild
                that started at seq N carries over from the live file when it swaps
+  resolutions  the journal of ``resolve`` (index/_sqlite_journal.py)
 
 Writers take ``BEGIN IMMEDIATE`` so concurrent hooks serialize instead of failing
 with "database is locked"; readers never block in WAL mode.  Schema changes are
@@ -21,22 +22,21 @@ named migration functions, applied in order and recorded in ``meta``.
 from __future__ import annotations
 
 import sqlite3
-from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from itertools import repeat
 from pathlib import Path
-
-import numpy as np
 
 from .._errors import IndexBusyError, IndexCorruptError, IndexMismatchError, IndexStoreError
 from ..core import minhash
 from ..core.commonkeys import bucket_role, chosen
 from ..core.features import Features
 from ._sqlite_changes import SqliteChanges
+from ._sqlite_journal import SqliteJournal
+from ._sqlite_load import SqliteBulkLoad
+from ._sqlite_schema import MIGRATIONS, _m1_initial, _m2_no_stored_text, _m3_change_log, document_row  # noqa: F401 - named here by tests
 from ._sqlite_user import SqliteUserState
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_MS = 30_000
 # Keys of ``meta`` that must equal the running configuration's, or the stored
 # signatures cannot be compared with new ones.
@@ -55,109 +55,12 @@ COMPAT_KEYS = (
 )
 
 
-def _m1_initial(conn: sqlite3.Connection) -> None:
-    # Statement by statement: executescript() would COMMIT the migration's transaction.
-    _run_script(
-        conn,
-        """
-        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS documents (
-            id INTEGER PRIMARY KEY,
-            modified TEXT,
-            fingerprint BLOB NOT NULL,
-            word_count INTEGER NOT NULL,
-            shingle_count INTEGER NOT NULL,
-            signature BLOB,
-            sample BLOB NOT NULL,
-            tokens TEXT NOT NULL,
-            title TEXT NOT NULL DEFAULT ''
-        );
-        CREATE TABLE IF NOT EXISTS bands (key INTEGER NOT NULL, doc_id INTEGER NOT NULL,
-            PRIMARY KEY (key, doc_id)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS token_df (token TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS annotations (doc_id INTEGER NOT NULL, match_id INTEGER NOT NULL,
-            at TEXT NOT NULL, PRIMARY KEY (doc_id, match_id)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS dismissed (a INTEGER NOT NULL, b INTEGER NOT NULL, reason TEXT NOT NULL,
-            at TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS result_pairs (a INTEGER NOT NULL, b INTEGER NOT NULL, score REAL NOT NULL,
-            detail TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS result_groups (primary_id INTEGER PRIMARY KEY, members TEXT NOT NULL,
-            confidence REAL NOT NULL);
-        """
-    )
-
-
-def _run_script(conn: sqlite3.Connection, script: str) -> None:
-    for statement in script.split(";"):
-        if statement.strip():
-            conn.execute(statement)
-
-
-def _m2_no_stored_text(conn: sqlite3.Connection) -> None:
-    # Schema 2 stores no text samples, narrow (16-bit) signatures and 31-bit band keys.
-    # Rows of schema 1 cannot be converted (their band keys hash the full values), so
-    # they go; user state stays.  The old hash_scheme stays in meta, so opening the
-    # index says "run rebuild-index" instead of answering from an empty index.
-    for table in ("bands", "token_df", "result_pairs", "result_groups"):
-        conn.execute(f"DELETE FROM {table}")
-    # Dropped and made again rather than ALTER TABLE ... DROP COLUMN, which SQLite
-    # before 3.35 (still the system library of some distributions) does not know.
-    conn.execute("DROP TABLE documents")
-    conn.execute(
-        """CREATE TABLE documents (
-            id INTEGER PRIMARY KEY,
-            modified TEXT,
-            fingerprint BLOB NOT NULL,
-            word_count INTEGER NOT NULL,
-            shingle_count INTEGER NOT NULL,
-            signature BLOB,
-            tokens TEXT NOT NULL,
-            title TEXT NOT NULL DEFAULT ''
-        )"""
-    )
-
-
-def _m3_change_log(conn: sqlite3.Connection) -> None:
-    # Hooks keep indexing while a full rebuild reads Paperless; the rebuild notes
-    # (index_id, last seq) when it starts and, at the swap, carries over every document
-    # changed after that.  index_id tells whether a seq belongs to this very file.
-    conn.execute("CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, doc_id INTEGER NOT NULL)")
-    conn.execute("INSERT OR IGNORE INTO meta VALUES ('index_id', ?)", (_new_index_id(),))
-
-
-def _new_index_id() -> str:
-    import secrets
-
-    return secrets.token_hex(8)
-
-
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_m1_initial, _m2_no_stored_text, _m3_change_log)
-
-
-# Rows per executemany in load_fresh (documents; band rows: 64 times as many).
-_LOAD_CHUNK = 2_000
-
-
 def is_busy(exc: sqlite3.DatabaseError) -> bool:
     """SQLITE_BUSY: another connection held the write lock past our busy timeout."""
     return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
-def _document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
-    """The ``documents`` row of one document (column order of the table)."""
-    return (
-        feats.doc_id,
-        modified,
-        feats.fingerprint,
-        feats.word_count,
-        feats.shingle_count,
-        minhash.to_bytes(feats.signature) if feats.signature is not None else None,
-        "\n".join(sorted(feats.tokens)),
-        feats.title,
-    )
-
-
-class SqliteIndex(SqliteChanges, SqliteUserState):
+class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqliteUserState):
     """An open index file.  Use as a context manager, or call ``close``."""
 
     backend = "sqlite"
@@ -333,76 +236,12 @@ class SqliteIndex(SqliteChanges, SqliteUserState):
         """Insert or replace one document (call inside ``write()``)."""
         self._remove(feats.doc_id)
         self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (feats.doc_id,))
-        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", _document_row(feats, modified))
+        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", document_row(feats, modified))
         self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
         self.conn.executemany(
             "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
             [(t,) for t in feats.tokens],
         )
-
-    def load_fresh(
-        self,
-        features: Iterable[Features],
-        *,
-        modified: Mapping[int, str | None],
-        band_keys: Callable[[Features], Sequence[int]],
-        document_frequency: Mapping[str, int],
-    ) -> None:
-        """Fill an empty index at once (a full rebuild; call inside ``write()``).
-
-        The same rows as ``put`` for each document, written in key order: band rows
-        sorted by (key, id) and token counts sorted by token only append to their
-        B-trees, where one ``put`` per document inserts 64 band rows at random places.
-        """
-        if self.conn.execute("SELECT EXISTS (SELECT 1 FROM documents)").fetchone()[0]:
-            raise IndexStoreError(f"index {self.path} is not empty: load_fresh only fills a new index")
-        keys, ids = array("i"), array("q")  # band keys are 31-bit
-        rows = []
-        token_total = 0
-        for feats in features:
-            token_total += len(feats.tokens)
-            doc_keys = band_keys(feats)
-            keys.extend(doc_keys)
-            ids.extend(repeat(feats.doc_id, len(doc_keys)))
-            rows.append(_document_row(feats, modified.get(feats.doc_id)))
-            if len(rows) >= _LOAD_CHUNK:
-                self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
-                rows.clear()
-        self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
-        key_col, id_col = np.frombuffer(keys, dtype=np.int32), np.frombuffer(ids, dtype=np.int64)
-        order = np.lexsort((id_col, key_col))
-        self._load_bands(key_col[order], id_col[order])
-        if sum(document_frequency.values()) != token_total:
-            raise ValueError("document_frequency does not count the tokens of exactly these documents")
-        self.conn.executemany(
-            "INSERT INTO token_df VALUES (?, ?)", sorted((t, n) for t, n in document_frequency.items() if n > 0)
-        )
-
-    def _load_bands(self, key_col: np.ndarray, id_col: np.ndarray) -> None:
-        """Band rows, in the given (sorted) order.  Where SQLite has JSON (3.38 on, as
-        bundled), each chunk goes in as one JSON array of ``key << 32 | id`` that
-        ``json_each`` unpacks: half the time of binding two parameters per row (6.4M
-        rows at 100k documents)."""
-        chunk = _LOAD_CHUNK * 64
-        packable = not len(id_col) or (int(id_col.min()) >= 0 and int(id_col.max()) < 1 << 32)
-        if packable and self._has_json():
-            packed = (key_col.astype(np.int64) << 32) | id_col
-            for start in range(0, len(packed), chunk):
-                body = "[" + ",".join(map(str, packed[start : start + chunk].tolist())) + "]"
-                self.conn.execute(
-                    "INSERT OR IGNORE INTO bands SELECT value >> 32, value & 4294967295 FROM json_each(?)", (body,))
-            return
-        for start in range(0, len(key_col), chunk):
-            self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)",
-                                  zip(key_col[start : start + chunk].tolist(), id_col[start : start + chunk].tolist(),
-                                      strict=True))
-
-    def _has_json(self) -> bool:
-        try:
-            self.conn.execute("SELECT count(*) FROM json_each('[1]')").fetchone()
-        except sqlite3.OperationalError:  # an SQLite built without JSON
-            return False
-        return True
 
     def remove(self, doc_id: int) -> None:
         self._remove(doc_id)

@@ -58,9 +58,11 @@ class Outcome:
     warnings: list[str] = field(default_factory=list)  # what could not be done (the annotation went on)
 
 
-def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[int, str] | None = None) -> str:
+def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[int, str] | None = None,
+              keep: str | None = None) -> str:
     """``matches``: (pair, the other document's id, its title); ``sentences``: the
-    verdict in words by the other document's id (else worded from the scores)."""
+    verdict in words by the other document's id (else worded from the scores); ``keep``:
+    which copy to keep, in words ("keep #12 (born-digital); this one is a scan of it")."""
     from ..core.explain import verdict_sentence  # only when a note is written (the hook's usual run has none)
 
     lines = [NOTE_HEADER]
@@ -71,6 +73,8 @@ def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[
             f"- #{other} “{title}”: {said}. Score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
             f"fuzzy {pair.fuzzy:.2f}, discriminative {pair.discriminative:.2f})"
         )
+    if keep:
+        lines.append(f"Suggested: {keep}.")
     return "\n".join(lines)
 
 
@@ -119,12 +123,14 @@ class Annotator:
         saved_view: str = "",
         pin_view: bool = False,
         texts: Callable[[list[int]], Mapping[int, str]] | None = None,
+        keep_line: Callable[[int, list[int]], str | None] | None = None,
     ) -> None:
         self.client, self.ledger = client, ledger
         self.tag_name, self.note, self.link_name, self.dry_run = tag, note, link_field, dry_run
         self.now = now
         self.view_name, self.pin_view = saved_view, pin_view
         self.texts = texts or client.document_texts  # documents' current texts, for the note's verdict
+        self.keep_line = keep_line  # (document, its matches) -> which copy to keep, in words
         self._tag_id: int | None = None
         self._field_id: int | None = None
         self._resolved = False
@@ -283,7 +289,13 @@ class Annotator:
         already = noted_ids(self.client.get_notes(doc_id))
         fresh = [m for m in matches if m[1] not in already]
         if fresh:
-            body = note_text(fresh, verdicts(self.texts, doc_id, fresh))
+            keep = None
+            if self.keep_line is not None:
+                try:
+                    keep = self.keep_line(doc_id, [m[1] for m in fresh])
+                except PaperlessError:
+                    keep = None  # the note goes on without the suggestion
+            body = note_text(fresh, verdicts(self.texts, doc_id, fresh), keep)
             self._write(outcome, f"note #{doc_id}: {body!r}", lambda: self.client.add_note(doc_id, body))
 
     def _write(self, outcome: Outcome, what: str, action: Callable[[], object]) -> None:

@@ -20,17 +20,16 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .. import __version__
 from .._errors import ConfigError, PaperlessResponseError
+from ._document_api import DocumentCalls
 from ._http import (
     REPORT_FIX,
     Failure,
     deadline_failure,
-    fields_param,
-    is_login_redirect,
     is_plain_http_answer,
     looks_like_html,
     retry_after_seconds,
@@ -38,6 +37,7 @@ from ._http import (
     transport_failure,
 )
 from ._listing import DocumentListing
+from ._resolve_api import ResolveCalls
 from ._review_api import ReviewCalls
 
 
@@ -70,7 +70,6 @@ __all__ = ["PaperlessClient"]
 _VERSIONS = (10, 9)
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _SAFE_RETRY_STATUSES = frozenset({429, 503})  # the server did not act on the request
-_IDEMPOTENT_BULK = frozenset({"add_tag", "remove_tag", "modify_tags", "modify_custom_fields"})
 _MAX_BACKOFF = 10.0
 _MAX_RETRY_AFTER = 30.0
 
@@ -89,7 +88,7 @@ def _lone_surrogates_replaced(text: str) -> str:
         r"\\ufffd", text)
 
 
-class PaperlessClient(DocumentListing, ReviewCalls):
+class PaperlessClient(DocumentCalls, DocumentListing, ResolveCalls, ReviewCalls):
     """Talks to one Paperless server with one token.  Not thread-safe; cheap to create."""
 
     api_version: int | None
@@ -188,6 +187,8 @@ class PaperlessClient(DocumentListing, ReviewCalls):
         body: Any = None,
         document_id: int | None = None,
         idempotent: bool = True,
+        form: Mapping[str, str] | None = None,
+        files: Mapping[str, tuple[str, bytes, str]] | None = None,
     ) -> httpx.Response:
         """One logical request: version negotiation, retries, deadline.  Any status returns."""
         full_path = self._prefix + path
@@ -204,7 +205,7 @@ class PaperlessClient(DocumentListing, ReviewCalls):
             version = self.api_version or self._candidate
             try:
                 resp = self._http.request(
-                    method, self._base + path, params=params, json=body, timeout=timeout,
+                    method, self._base + path, params=params, json=body, data=form, files=files, timeout=timeout,
                     headers={"Accept": f"application/json; version={version}"},
                 )
             except httpx.TimeoutException as exc:
@@ -314,104 +315,3 @@ class PaperlessClient(DocumentListing, ReviewCalls):
             if not data.get("next") or not results:
                 return
             page += 1
-
-    # -- API ------------------------------------------------------------------------
-
-    def ui_settings(self) -> dict[str, Any]:
-        """``GET /api/ui_settings/``: the user (``is_superuser``), permissions and server version."""
-        data = self._dict(self._call("GET", "/api/ui_settings/"), "GET", "/api/ui_settings/", key="user")
-        settings = data.get("settings")
-        if self.server_version is None and isinstance(settings, dict) and isinstance(settings.get("version"), str):
-            self.server_version = settings["version"]
-        return data
-
-    def root_id(self, document_id: int) -> int:
-        """The root of a (3.x) version chain; on 2.x, or when /root/ answers 404, the id itself."""
-        document_id = int(document_id)
-        major = (self.server_version or "").split(".")[0]
-        if not self._has_root or (major.isdigit() and int(major) < 3):
-            return document_id
-        path = f"/api/documents/{document_id}/root/"
-        resp = self._send("GET", path, document_id=document_id)
-        if is_login_redirect(resp.status_code, resp.headers.get("location", "")):
-            self._has_root = False  # 2.x: no such endpoint
-            return document_id
-        if resp.status_code == 404:
-            return document_id  # 2.x without the redirect, or a missing document: get_document tells
-        if resp.status_code != 200:
-            raise status_failure(resp.status_code, resp.headers, resp.content, document_id, method="GET", path=path,
-                                 prefix=self._prefix).build(
-                f"GET {self._prefix}{path}", self._prefix + path, document_id, self._token)
-        data = self._dict(self._parse(resp, f"GET {self._prefix}{path}", self._prefix + path, document_id),
-                          "GET", path, document_id, key="root_id")
-        root = data["root_id"]
-        if not isinstance(root, int) or isinstance(root, bool) or root <= 0:
-            raise self._shape_error("a root_id that is not a document id", "GET", path, document_id)
-        return root
-
-    def get_document(self, document_id: int, *, fields: Sequence[str] | None = None) -> dict[str, Any]:
-        """``GET /api/documents/{id}/``; PaperlessNotFound when it does not exist (or is a version row)."""
-        document_id = int(document_id)
-        path = f"/api/documents/{document_id}/"
-        params = {"fields": fields_param(fields)} if fields else None
-        return self._dict(self._call("GET", path, params=params, document_id=document_id),
-                          "GET", path, document_id, key="id")
-
-    def find_tags(self, name: str) -> list[dict[str, Any]]:
-        """Tags named ``name`` in any case (names are unique only case-sensitively)."""
-        return list(self._pages("/api/tags/", {"name__iexact": name, "page_size": 100}))
-
-    def create_tag(self, name: str, *, color: str = "#ff8800") -> dict[str, Any]:
-        """An unowned tag that the auto-matcher never assigns."""
-        body = {"name": name, "color": color, "matching_algorithm": 0, "is_inbox_tag": False, "owner": None}
-        data = self._call("POST", "/api/tags/", body=body, idempotent=False, ok=(200, 201))
-        return self._dict(data, "POST", "/api/tags/", key="id")
-
-    def find_custom_fields(self, name: str) -> list[dict[str, Any]]:
-        return list(self._pages("/api/custom_fields/", {"name__iexact": name, "page_size": 100}))
-
-    def create_custom_field(self, name: str, data_type: str = "documentlink") -> dict[str, Any]:
-        data = self._call("POST", "/api/custom_fields/", body={"name": name, "data_type": data_type},
-                          idempotent=False, ok=(200, 201))
-        return self._dict(data, "POST", "/api/custom_fields/", key="id")
-
-    def get_notes(self, document_id: int) -> list[dict[str, Any]]:
-        document_id = int(document_id)
-        path = f"/api/documents/{document_id}/notes/"
-        return self._list(self._call("GET", path, document_id=document_id), "GET", path, document_id)
-
-    def add_note(self, document_id: int, text: str) -> list[dict[str, Any]]:
-        """Adds a note; returns all notes of the document.  A 200 ``{"error": ...}`` raises."""
-        document_id = int(document_id)
-        path = f"/api/documents/{document_id}/notes/"
-        data = self._call("POST", path, body={"note": text}, document_id=document_id, idempotent=False)
-        if isinstance(data, dict) and "error" in data:
-            raise Failure(PaperlessResponseError, "Paperless did not save the note", 200,
-                          "see paperless.log on the server; the token's user needs the add_note permission",
-                          str(data["error"])).build(f"POST {self._prefix}{path}", self._prefix + path,
-                                                    document_id, self._token)
-        return self._list(data, "POST", path, document_id)
-
-    def bulk_edit(self, documents: Sequence[int], method: str, parameters: Mapping[str, Any]) -> None:
-        """``POST /api/documents/bulk_edit/``; the writes happen in the request (re-indexing is queued)."""
-        docs = [int(d) for d in documents]
-        path = "/api/documents/bulk_edit/"
-        doc_id = docs[0] if len(docs) == 1 else None
-        body = {"documents": docs, "method": method, "parameters": dict(parameters)}
-        data = self._call("POST", path, body=body, document_id=doc_id, idempotent=method in _IDEMPOTENT_BULK)
-        if not isinstance(data, dict) or data.get("result") != "OK":
-            raise self._shape_error("something other than {\"result\": \"OK\"}", "POST", path, doc_id)
-
-
-    def profile(self) -> dict[str, Any]:
-        """``GET /api/profile/``: answers any valid token, whatever its permissions."""
-        return self._dict(self._call("GET", "/api/profile/"), "GET", "/api/profile/")
-
-    def count_documents(self) -> int:
-        """How many documents the token's user can see (one small request)."""
-        data = self._dict(self._call("GET", "/api/documents/", params={"page_size": 1, "fields": "id"}),
-                          "GET", "/api/documents/", key="count")
-        count = data["count"]
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise self._shape_error("a count that is not a number of documents", "GET", "/api/documents/")
-        return count
