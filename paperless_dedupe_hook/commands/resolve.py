@@ -26,7 +26,7 @@ def add_commands(sub: Any, lazy: Any) -> None:
     p.add_argument("--dry-run", action="store_true", help="print every write it would make, write nothing")
     p.set_defaults(handler=lazy("resolve", "resolve_command"))
     p = sub.add_parser("resolutions", help="the journal of resolutions, newest first")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the journal as one JSON object")
     p.set_defaults(handler=lazy("resolve", "resolutions_command"))
     p = sub.add_parser("undo", help="take a resolution back: the copy restored, the keeper as it was")
     p.add_argument("id", type=int, nargs="?", metavar="ID", help="the resolution ('resolutions' lists them)")
