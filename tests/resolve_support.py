@@ -87,6 +87,18 @@ def environment(fake: FakePaperless, tmp_path: Path, **extra: str) -> Iterator[d
                 os.environ[key] = value
 
 
+@contextlib.contextmanager
+def served(server: FakePaperless, *, never_emptied: bool = True) -> Iterator[FakePaperless]:
+    """A started fake, stopped afterwards; its own errors fail the test, and so does an emptied trash."""
+    try:
+        yield server
+    finally:
+        server.stop()
+        assert not server.errors, "\n".join(server.errors)
+        if never_emptied:
+            assert_never_emptied(server)
+
+
 def cli(*argv: str) -> tuple[int, str, str]:
     """``paperless-dedupe ARGV`` in this process: (exit code, stdout, stderr)."""
     from paperless_dedupe_hook.commands.cli import main

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_paperless import FakePaperless
-from tests.resolve_support import ORIGINAL, cli, environment, make_library
+from tests.resolve_support import ORIGINAL, cli, environment, make_library, served
 
 CONTRACT = (
     "Service agreement between Northwind Consulting GmbH, Kaiserstrasse 8, Frankfurt, and Blue Harbour Cleaning "
@@ -27,12 +27,8 @@ WORD_PRODUCER = [{"namespace": "http://ns.adobe.com/pdf/1.3/", "prefix": "pdf", 
 
 @pytest.fixture
 def fake() -> Iterator[FakePaperless]:
-    server = FakePaperless().start()
-    try:
+    with served(FakePaperless().start(), never_emptied=False) as server:
         yield server
-    finally:
-        server.stop()
-        assert not server.errors, "\n".join(server.errors)
 
 
 def test_report_groups_name_the_keeper_and_why(fake: FakePaperless, tmp_path: Path) -> None:

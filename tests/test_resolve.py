@@ -17,11 +17,11 @@ import pytest
 from tests.fake_paperless import FakePaperless
 from tests.resolve_support import (
     NOTES,
-    assert_never_emptied,
     cli,
     confirm,
     environment,
     indexed_library,
+    served,
     snapshot,
     writes,
 )
@@ -29,13 +29,8 @@ from tests.resolve_support import (
 
 @pytest.fixture
 def fake() -> Iterator[FakePaperless]:
-    server = FakePaperless().start()
-    try:
+    with served(FakePaperless().start()) as server:
         yield server
-    finally:
-        server.stop()
-        assert not server.errors, "\n".join(server.errors)
-        assert_never_emptied(server)
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from tests.fake_paperless import FakePaperless
 from tests.reliability_support import base_env, new_fake
 from tests.resolve_support import (
     NOTES,
-    assert_never_emptied,
     cli,
     confirm,
     environment,
     indexed_library,
+    served,
     snapshot,
 )
 from tests.test_reliability_crash import killed_run
@@ -45,13 +45,8 @@ RESOLVE_KILL_POINTS = [
 
 @pytest.fixture
 def fake() -> Iterator[FakePaperless]:
-    server = new_fake()
-    try:
+    with served(new_fake()) as server:
         yield server
-    finally:
-        server.stop()
-        assert not server.errors, "\n".join(server.errors)
-        assert_never_emptied(server)
 
 
 def _resolved(fake: FakePaperless) -> None:
