@@ -21,7 +21,7 @@ from functools import cache
 from itertools import count
 from typing import Final
 
-from . import _regex
+from . import _regex, languages
 from . import _trigger_tables as _tables
 from ._patterns import (
     _CONTROL,
@@ -37,7 +37,6 @@ from ._patterns import (
     ID_STEMS,
     ID_SUFFIXES,
     ID_WORDS,
-    MONTHS,
     NUMBER_SEPARATORS,
     ODD_CHARS,
     REPLACE,
@@ -66,7 +65,9 @@ def _spellings(word: str) -> set[str]:
 def _triggers() -> dict[str, frozenset[str]]:
     families: dict[str, list[str]] = {
         "id": [w for words in (*ID_STEMS.values(), *ID_WORDS.values()) for w in words],
-        "month": [w for names in MONTHS for w in names],
+        # Month names are no trigger words: a date's month word is looked up (_patterns.MONTH_NUMBERS).
+        "numfirst": list(languages.merged("number_first_words")),
+        "streettype": list(languages.merged("street_types_before")),
         "stamp": list(_STAMP_WORDS),
         "phone": list(_PHONE_WORDS),
         "page": list(_PAGE_WORDS),

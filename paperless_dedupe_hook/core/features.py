@@ -24,7 +24,7 @@ from .extract import extract_features
 MAX_EXTRACT_CHARS = 2_000_000
 
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
-EXTRACTOR_VERSION = "5"  # 4: short documents carry a signature and tokens; 5: no routes from "von Herrn X. Nach ..."
+EXTRACTOR_VERSION = "6"  # 4: short documents carry a signature and tokens; 5: no routes from "von Herrn X. Nach ..."; 6: languages as data (fr, nl, es, it)
 
 
 @dataclass(frozen=True, kw_only=True)
