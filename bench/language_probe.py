@@ -14,7 +14,9 @@ street form, every print/scan stamp), one line of text is given to
   value upper-cased without separators;
 * a street (with postcode and town) a ``street:`` token holding the house number;
 * a stamp line no token at all (a copy that only adds a stamp must keep its tokens);
-* ``invoice number`` and ``invoice date`` lines together: both tokens, in two different slots.
+* ``invoice number`` and ``invoice date`` lines together: both tokens, in two different slots;
+* a date with a weekday (``Date: mardi 5 mars 2024``) the slot of the same date without it (today
+  the weekday becomes part of the slot label, so two such dates in one slot never conflict).
 
 The figures are the language work's to-do list; the module reads the extractor, it changes nothing.
 """
@@ -104,11 +106,22 @@ def checks(lang: Lang) -> list[tuple[str, str, str, Callable[[frozenset[str]], b
         out.append(("street", tpl, f"{F.fill(tpl, name=name, n=12)}, {postcode} {town}", _street("12")))
     for tpl in lang.stamps:
         out.append(("stamp", tpl, F.fill(tpl, date=F.date(lang, dt.date(2024, 3, DAY), "numeric", 0), time="14:35"), _nothing))
+    for i, tpl in enumerate(lang.date_words):
+        if "{weekday}" in tpl:
+            d = dt.date(2024, 3, DAY)
+            out.append(("weekday_slot", tpl, f"{date_label}: {F.date(lang, d, 'words', i)}",
+                        _same_slot(f"{date_label}: {F.date(lang, d, 'words', 0)}")))
     for no_label in lang.labels["invoice_no"][:1]:
         for date_label_ in lang.labels["invoice_date"][:1]:
             text = f"{no_label}: F2024-0457\n{date_label_}: {F.date(lang, dt.date(2024, 3, DAY), 'numeric', 0)}"
             out.append(("two_slots", f"{no_label} + {date_label_}", text, _two_slots))
     return out
+
+
+def _same_slot(plain: str) -> Callable[[frozenset[str]], bool]:
+    """The features of a weekday date must carry the slot label of the same date without the weekday."""
+    want = {t for t in extract_features(plain) if t.startswith(SLOT_MARK)}
+    return lambda features: bool(want) and want <= features
 
 
 def _two_slots(tokens: frozenset[str]) -> bool:
@@ -135,7 +148,9 @@ def probe(lang: Lang) -> list[Check]:
     results = []
     for category, form, text, ok in checks(lang):
         tokens = extract_tokens(text)
-        if category == "two_slots":
+        if category == "weekday_slot":
+            good = ok(extract_features(text))
+        elif category == "two_slots":
             slots = {t.split("=", 1)[0] for t in extract_features(text) if t.startswith(SLOT_MARK)}
             good = ok(tokens) and len(slots) >= 2
         else:
