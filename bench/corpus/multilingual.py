@@ -202,13 +202,13 @@ class Builder:
     def plan_families(self, budget: int) -> list[tuple[str, str, int]]:
         rng = self.rng
         kinds = list(S.KINDS)
-        fams: list[tuple[str, str]] = []
-        covered: set[str] = set()
-        for kind in kinds:  # every kind once, and every way of varying once
-            options = [v for v in S.KINDS[kind][1] if v not in covered] or list(S.KINDS[kind][1])
-            varies = rng.choice(options)
-            covered.add(varies)
-            fams.append((kind, varies))
+        # every kind once, and every way of varying once: the ways with the fewest kinds first
+        assigned: dict[str, str] = {}
+        for varies in sorted((v for v in S.VARIES if v != "numbers"),
+                             key=lambda v: sum(v in S.KINDS[k][1] for k in kinds)):
+            free = [k for k in kinds if varies in S.KINDS[k][1] and k not in assigned]
+            assigned[rng.choice(free)] = varies
+        fams = [(kind, assigned.get(kind) or rng.choice(S.KINDS[kind][1])) for kind in kinds]
         lo, hi = PARAMS["family_min"], PARAMS["family_max"]
         sizes = [lo * (hi / lo) ** rng.random() for _ in fams]
         while sum(sizes) < budget - lo:
