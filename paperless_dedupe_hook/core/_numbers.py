@@ -12,12 +12,17 @@ import re
 
 from . import _patterns as P
 from ._scan import Scan
-from .languages import LANGUAGES
+from .languages import LANGUAGES, merged
 from .languages.detect import count_words
+from .text import normalize
 
 __all__ = ["amounts", "dates", "ibans", "refs"]
 
 _MONTH_FIRST = frozenset(lang.code for lang in LANGUAGES if not lang.day_first)
+#: Words left out of a date's slot label when they stand right before it: connectors ("mes de
+#: marzo") and weekdays ("Datum: Dienstag, 5. März"), normalized as label words are.
+_SKIP = frozenset(normalize(w) for field in ("date_connectors", "number_first_connectors", "weekdays")
+                  for w in merged(field) if " " not in w and "'" not in w)
 
 
 def ibans(scan: Scan) -> None:
@@ -30,11 +35,11 @@ def ibans(scan: Scan) -> None:
 def dates(scan: Scan) -> None:
     t = scan.text
     for m in (*scan.finditer(P.DATE_ISO), *scan.finditer(P.DATE_DOT)):
-        scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), int(m["d"])))
+        scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), int(m["d"])), skip=_SKIP)
     for m in _worded(scan, P.DATE_DMY_TEXT):
         month = P.month_of(m)
         if month is not None:
-            scan.take(m.start(), m.end(), P.date_token(int(m["y"].lstrip("'")), month, int(m["d"])))
+            scan.take(m.start(), m.end(), P.date_token(int(m["y"].lstrip("'")), month, int(m["d"])), skip=_SKIP)
     for year in scan.finditer(P.YEAR):
         if scan.mask[year.start()]:
             continue
@@ -42,7 +47,7 @@ def dates(scan: Scan) -> None:
         month = None if hit is None else P.month_of(hit)
         if hit is not None and month is not None:
             day = int(hit["d"]) if hit["d"] else None
-            scan.take(hit.start(), year.end(), P.date_token(int(year.group()), month, day))
+            scan.take(hit.start(), year.end(), P.date_token(int(year.group()), month, day), skip=_SKIP)
     slashed = [m for m in scan.finditer(P.DATE_SLASH) if 1 not in scan.mask[m.start() : m.end()]]
     month_first: bool | None = None
     for m in slashed:
@@ -52,9 +57,9 @@ def dates(scan: Scan) -> None:
         else:
             month_first = _month_first(scan, slashed) if month_first is None else month_first
             month, day = (a, b) if month_first else (b, a)
-        scan.take(m.start(), m.end(), P.date_token(int(m["y"]), month, day))
+        scan.take(m.start(), m.end(), P.date_token(int(m["y"]), month, day), skip=_SKIP)
     for m in scan.finditer(P.MONTH_YEAR_NUM):
-        scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), None))
+        scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), None), skip=_SKIP)
 
 
 def _worded(scan: Scan, pattern: re.Pattern[str]) -> list[re.Match[str]]:

@@ -100,6 +100,9 @@ _STAMP_WORDS = L.merged("stamp_words")
 STAMP: Final = _regex.compile(
     "(?:" + _alt(_STAMP_WORDS) + r")(?:(?<=[xXnNgG])[\w]*)?(?!\w)"
 )
+_STAMP_OPENERS = L.merged("stamp_openers")
+#: The same for words that make a stamp only where they open their line (see extract._words).
+STAMP_OPENER: Final = _regex.compile("(?:" + _alt(_STAMP_OPENERS) + r")(?!\w)")
 _PHONE_WORDS = L.merged("phone_words")
 #: References on a line with one of these words are phone numbers.
 PHONE: Final = _regex.compile("(?:" + _alt(_PHONE_WORDS) + r")\w{0,8}(?!\w)")
@@ -293,7 +296,7 @@ NOT_CODES: Final = frozenset({
 })
 #: First words that make ``from X to Y`` a period or a range rather than a journey.
 NOT_PLACES: Final = frozenset({
-    *L.merged("not_places"),
+    *L.merged("weekdays"), *L.merged("not_places"),
     *(n.rstrip(".") for names in MONTHS for n in names),
 })
 
@@ -325,7 +328,7 @@ STREET: Final = _regex.compile(
 
 #: A word that may be a street type written before the name (``rue``, ``Calle``, ``Via``; looked up
 #: among the types of the document's languages), in the digit regions.
-STREET_TYPE_WORD: Final = _regex.compile(r"[^\W\d_](?<![\w.'’-].)[^\W\d_]*\.?")
+STREET_TYPE_WORD: Final = _regex.compile(r"[^\W\d_](?<![\w.'’-].)[^\W\d_]*[./]?")
 #: ``12 rue``, ``12, avenue``, ``3 bis boulevard``: the house number before a type (searched up to the type).
 STREET_NUMBER_BEFORE: Final = _regex.compile(r"(?<![\w.,/-])(?P<n>[0-9]{1,4}(?:[ \t]?(?:bis|ter)|[a-zA-Z])?)[ \t]*,?[ \t]+\Z")
 #: The name after a type when the number came first: up to six words, to a comma, digit or line end.

@@ -56,13 +56,14 @@ class Scan:
             self._detected = detect(self.low[:_DETECT_CHARS].split(), self.allowed, self.hint)
         return self._detected
 
-    def take(self, start: int, end: int, token: str | None, label: str | None = None) -> None:
+    def take(self, start: int, end: int, token: str | None, label: str | None = None,
+             skip: frozenset[str] = frozenset()) -> None:
         """Claim ``[start, end)`` for ``token`` unless a character of it is claimed; the slot
         is named by ``label`` when given, else by the words before ``start``."""
         if token is not None and 1 not in self.mask[start:end]:
             self.block(start, end)
             self.tokens.add(token)
-            self.slots.add(SLOT_MARK + (context(self.text, start) if label is None else label) + "=" + token)
+            self.slots.add(SLOT_MARK + (context(self.text, start, skip) if label is None else label) + "=" + token)
 
     def block(self, start: int, end: int) -> None:
         self.mask[start:end] = b"\x01" * (end - start)
@@ -91,12 +92,15 @@ def _label_words_cached(segment: str) -> tuple[str, ...]:
     return tuple(w for w in normalize(segment).split() if len(w) >= 2 and (w.isalpha() or sum(map(str.isalpha, w)) >= 2))
 
 
-def context(text: str, start: int) -> str:
+def context(text: str, start: int, skip: frozenset[str] = frozenset()) -> str:
     """The two words before a value, on its line (or the label above when the value opens
     its line), lower-case, accent-free and OCR-folded so that "Tota1 due" and "Total due"
-    name one slot."""
+    name one slot.  Words of ``skip`` right before the value are left out ("mes de marzo de
+    2024": the slot is "... mes", not "mes de", which every month-year of the text shares)."""
     line_start = text.rfind("\n", 0, start) + 1
     words = _label_words(text[line_start:start])
+    while skip and words and words[-1] in skip:
+        words.pop()
     if not words and line_start > 0:
         words = _label_words(_label_above(text, line_start))
     elif len(words) == 1 and line_start > 1 and text[line_start - 2].isalpha():

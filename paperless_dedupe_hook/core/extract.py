@@ -103,6 +103,9 @@ def _words(scan: Scan) -> None:
     for pos in starts.get("stamp", ()):
         if P.STAMP.match(t, pos) and _stamp_position(t, scan.line(pos), pos):
             scan.block(*scan.line(pos))
+    for pos in starts.get("stampopen", ()):
+        if P.STAMP_OPENER.match(t, pos) and not t[scan.line(pos)[0] : pos].strip(" \t>*-–|"):
+            scan.block(*scan.line(pos))
     for m in scan.finditer(P.ISO_TIMESTAMP):
         scan.block(*scan.line(m.start()))
     for pos in starts.get("page", ()):
@@ -111,11 +114,14 @@ def _words(scan: Scan) -> None:
     scan.phone_lines = [scan.line(pos) for pos in starts.get("phone", ()) if P.PHONE.match(t, pos)]
 
 
+_DASHES = frozenset("-–—|·•*")
+
+
 def _stamp_position(text: str, line: tuple[int, int], pos: int) -> bool:
     """A stamp word makes a stamp line when it opens the line (after at most two words,
-    e.g. "Kopie - gedruckt am") or the line is short; "we have not yet received payment of
+    e.g. "Kopie - gedruckt am", "PROJET v2 – version du"; a dash is no word) or the line is short; "we have not yet received payment of
     invoice ..." is a sentence, not a mail-room stamp."""
-    before = text[line[0] : pos].split()
+    before = [w for w in text[line[0] : pos].split() if not all(c in _DASHES for c in w)]
     return len(before) <= 2 or len(text[line[0] : line[1]].split()) <= 8
 
 

@@ -62,7 +62,8 @@ LANGUAGE = Language(
     financial_words=("betrag", "summe", "gesamt", "netto", "brutto", "mwst", "saldo", "kontostand", "preis"),
     route_words=("hinfahrt", "hinflug", "hinreise", "hinweg", "rückfahrt", "rückflug", "rückreise", "rückweg",
                  "strecke", "route", "verbindung", "relation", "flug", "fahrt", "hin", "rück"),
-    not_places=("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "seite",
+    weekdays=("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"),
+    not_places=("seite",
                 "der", "die", "das", "den", "dem", "ihnen", "uns",
                 "herr", "herrn", "frau"),  # "von Herrn Koch geprüft. Nach ...": a person, not a place
     street_prefixes=("Am", "Im", "Zum", "Zur", "An dem", "An den", "An der", "Auf dem", "Auf den", "Auf der",

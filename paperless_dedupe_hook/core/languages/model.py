@@ -50,6 +50,9 @@ class Language:
     number_first_stems: dict[str, str] = field(default_factory=dict)
     #: Words of print, scan, fax and mail-room stamp lines, and of draft stamps.
     stamp_words: tuple[str, ...] = ()
+    #: Stamp words that are also words of prose ("Reçu le 05/03/2024" as a stamp, "nous avons reçu le
+    #: 5 mars votre courrier" in a letter): a stamp only where they open their line.
+    stamp_openers: tuple[str, ...] = ()
     #: Words that make a line a phone or fax line.
     phone_words: tuple[str, ...] = ()
     #: ``Seite``, ``page``, ``pagina`` and the word of "2 of 3" (``von``, ``sur``, ``di``).
@@ -61,7 +64,10 @@ class Language:
     financial_words: tuple[str, ...] = ()
     #: Labels of a route ("Hinfahrt:", "Aller :").
     route_words: tuple[str, ...] = ()
-    #: First words that make ``from X to Y`` no journey (weekdays, articles, titles).
+    #: The days of the week, Monday first: no places, and no part of a date's slot label
+    #: ("Datum: Dienstag, 5. März 2024" and "Datum: Freitag, 8. März 2024" name one slot).
+    weekdays: tuple[str, ...] = ()
+    #: Other first words that make ``from X to Y`` no journey (articles, titles).
     not_places: tuple[str, ...] = ()
     #: Capitalised words that open a street name before its house number ("Am", "An der").
     street_prefixes: tuple[str, ...] = ()
