@@ -19,10 +19,13 @@ from .text import normalize
 __all__ = ["amounts", "dates", "ibans", "refs"]
 
 _MONTH_FIRST = frozenset(lang.code for lang in LANGUAGES if not lang.day_first)
-#: Words left out of a date's slot label when they stand right before it: connectors ("mes de
-#: marzo") and weekdays ("Datum: Dienstag, 5. März"), normalized as label words are.
-_SKIP = frozenset(normalize(w) for field in ("date_connectors", "number_first_connectors", "weekdays")
-                  for w in merged(field) if " " not in w and "'" not in w)
+#: Words left out of a date's slot label when they stand right before it, normalized as label
+#: words are: weekdays ("Datum: Dienstag, 5. März" and "Datum: Freitag, 8. März" name one slot)
+#: and, before a month word that opens the date, connectors ("mes de marzo de 2024": the slot is
+#: "... mes", not "mes de", which every month of the text would share; the words that join a
+#: number word to its label are these: "N° de facture", "mese di").
+_SKIP = frozenset(normalize(w) for w in merged("weekdays"))
+_SKIP_MONTH_FIRST = _SKIP | frozenset(normalize(w) for w in merged("number_first_connectors") if " " not in w and "'" not in w)
 
 
 def ibans(scan: Scan) -> None:
@@ -47,7 +50,7 @@ def dates(scan: Scan) -> None:
         month = None if hit is None else P.month_of(hit)
         if hit is not None and month is not None:
             day = int(hit["d"]) if hit["d"] else None
-            scan.take(hit.start(), year.end(), P.date_token(int(year.group()), month, day), skip=_SKIP)
+            scan.take(hit.start(), year.end(), P.date_token(int(year.group()), month, day), skip=_SKIP_MONTH_FIRST)
     slashed = [m for m in scan.finditer(P.DATE_SLASH) if 1 not in scan.mask[m.start() : m.end()]]
     month_first: bool | None = None
     for m in slashed:
