@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from . import _patterns as P
-from . import _regex
+from . import _regex, languages
 from ._scan import Scan
 from .languages import fold_word
 
@@ -77,9 +77,9 @@ def streets(scan: Scan) -> None:
     # Type words are trigger words (starts["streettype"]); the forms of other languages are
     # read where the text is in a language that has them (core.languages).
     detected = scan.detected()
-    if scan.starts.get("streettype") and (types := frozenset(map(fold_word, detected.union("street_types_before")))):
+    if scan.starts.get("streettype"):
         # first: "Via Roma 12, 00184 Roma" is not the German "Roma 12" before a postcode
-        _typed_streets(scan, types)
+        _typed_streets(scan, frozenset(map(fold_word, detected.union("street_types_before"))))
     for m in scan.finditer(P.STREET):
         name, number = (m["s"], m["n"]) if m["s"] else (m["e"], m["en"])
         scan.take(m.start(), m.end(), "street:" + P.street_key(name) + number)
@@ -89,11 +89,23 @@ def streets(scan: Scan) -> None:
                 scan.take(m.start(), m.end(), "street:" + P.street_key(m["s"]) + m["n"])
 
 
+#: Every language's street types: one of a language the text is not in ("Rue de la Loi 16" in
+#: a Dutch letter from Brussels) counts where it is capitalised and a postcode follows the number.
+_ALL_TYPES = frozenset(map(fold_word, languages.merged("street_types_before")))
+
+
 def _typed_streets(scan: Scan, types: frozenset[str]) -> None:
     t = scan.text
     for pos in scan.starts["streettype"]:
         word = P.STREET_TYPE_WORD.match(t, pos)
-        if word is None or fold_word(word.group()) not in types:
+        if word is None:
+            continue
+        folded = fold_word(word.group())
+        if folded not in types:
+            if folded in _ALL_TYPES and word.group()[0].isupper():
+                named = P.STREET_NAME_NUMBER.match(t, word.end())
+                if named is not None and P.POSTCODE_AFTER.match(t, named.end()):
+                    _take_street(scan, word, named["name"], named["n"], word.start(), named.end())
             continue
         before = P.STREET_NUMBER_BEFORE.search(t, max(0, word.start() - 12), word.start())
         if before is not None and _opens_address(t, before.start()):
