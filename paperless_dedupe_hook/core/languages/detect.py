@@ -9,6 +9,7 @@ choice can be narrowed (``detection.languages``: only these are considered) and 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
@@ -56,9 +57,11 @@ def _word_table(allowed: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 def count_words(words: Iterable[str], allowed: tuple[str, ...] = ()) -> dict[str, int]:
     """Per language code: how many of ``words`` (lower case) are its frequent words."""
     counts = dict.fromkeys((lang.code for lang in _candidates(allowed)), 0)
-    for codes in filter(None, map(_word_table(allowed).get, words)):
-        for code in codes:
-            counts[code] += 1
+    table = _word_table(allowed)
+    seen = Counter(words)  # (counted in C; then one lookup per distinct frequent word)
+    for word in seen.keys() & table.keys():
+        for code in table[word]:
+            counts[code] += seen[word]
     return counts
 
 
