@@ -83,15 +83,18 @@ def streets(scan: Scan) -> None:
     for m in scan.finditer(P.STREET):
         name, number = (m["s"], m["n"]) if m["s"] else (m["e"], m["en"])
         scan.take(m.start(), m.end(), "street:" + P.street_key(name) + number)
-    if endings := tuple(map(fold_word, detected.union("street_suffixes"))):
-        for m in scan.finditer(P.STREET_JOINED):
-            if fold_word(m["s"]).endswith(endings):
-                scan.take(m.start(), m.end(), "street:" + P.street_key(m["s"]) + m["n"])
+    endings = tuple(map(fold_word, detected.union("street_suffixes")))
+    for m in scan.finditer(P.STREET_JOINED):
+        name = fold_word(m["s"])
+        # an ending of a language the text is not in: where a postcode follows ("Kerkstraat 12, 1015 CJ")
+        if name.endswith(endings or ("\0",)) or (name.endswith(_ALL_ENDINGS) and P.POSTCODE_AFTER.match(m.string, m.end())):
+            scan.take(m.start(), m.end(), "street:" + P.street_key(m["s"]) + m["n"])
 
 
 #: Every language's street types: one of a language the text is not in ("Rue de la Loi 16" in
 #: a Dutch letter from Brussels) counts where it is capitalised and a postcode follows the number.
 _ALL_TYPES = frozenset(map(fold_word, languages.merged("street_types_before")))
+_ALL_ENDINGS = tuple(map(fold_word, languages.merged("street_suffixes")))
 
 
 def _typed_streets(scan: Scan, types: frozenset[str]) -> None:
