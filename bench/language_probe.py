@@ -97,7 +97,7 @@ def checks(lang: Lang) -> list[tuple[str, str, str, Callable[[frozenset[str]], b
         for x in (1234.56, 56.70, 1234567.89):
             out.append(("amount", f"{tpl} ({x})", f"{total}: {F.amount(lang, x, i)}", _only("amount", f"amount:{round(x * 100)}")))
     for key in ID_KEYS:
-        value = PROBE_IDS.get(key) or F.shape(_Seq(), lang.id_shapes[key], 2024)
+        value = PROBE_IDS.get(key) or F.shape(_Seq(), lang.id_shapes[key], 2024)  # type: ignore[arg-type]
         for label in lang.labels[key]:
             out.append(("label", f"{key}: {label}", f"{label}: {value}", _id(value)))
     postcode, town = lang.places[0]

@@ -89,8 +89,8 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
     to = F.person(rng, second or lang)
     date = corr.date_style(lang, created)
     title = f"{rng.choice(lang.doc_titles)} {F.fill(rng.choice(lang.grammar['objects']))}"
-    head: list[Block] = [("line", x) for x in corr.letterhead()] + [("blank", "")]
-    head += [("line", x) for x in F.address_lines(to)] + [("blank", ""), ("line", F.fill(lang.text["place_date"],
+    head: list[Block] = [("line", x) for x in [*corr.letterhead(), ""]]
+    head += [("line", x) for x in [*F.address_lines(to), ""]] + [("line", F.fill(lang.text["place_date"],
                                                                                          city=corr.city, date=date))]
     if kind == "contract":
         blocks: list[Block] = [("line", lang.text["contract"]), ("line", corr.name), ("line", to.name), ("blank", "")]
@@ -116,7 +116,7 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
     else:
         label, ref = F.ident(rng, lang, rng.choice(["reference", "customer_no", "contract_no", "order_no"]), created.year)
         subject = f"{lang.text['subject']}: {title}"
-        body = [("para", p) for p in F.paragraphs(rng, lang, max(20, words - 40))]
+        body: list[Block] = [("para", p) for p in F.paragraphs(rng, lang, max(20, words - 40))]
         if kind == "email":
             blocks = [("kv", [(lang.text["mail_from"], f"{corr.contact} <{corr.email}>"), (lang.text["mail_sent"], date),
                               (lang.text["mail_to"], to.name), (lang.text["subject"], title)]), ("blank", "")]
@@ -125,6 +125,8 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
             blocks = head + [("kv", [(label, ref)]), ("line", subject), ("line", lang.text["dear"])] + body
             blocks += [("line", lang.text["regards"]), ("line", corr.contact), ("blank", "")]
             blocks += [("line", x) for x in corr.footer()]
+    if second is not None:  # a summary in the reader's language, or the sender's other language
+        blocks.append(("para", F.paragraph(rng, second, rng.randint(2, 4), 0.3)))
     return Doc(title, split_pages(blocks, 450), created, corr.name, lang.code)
 
 

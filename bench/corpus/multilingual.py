@@ -136,7 +136,7 @@ class Builder:
             first = M.email_copy(doc, lang, corr, rng)
             second_text, lvl = M.as_scan(doc.blocks, lang, doc.created, rng)
             if rng.random() < 0.5:
-                first, second_text, lvl0, lvl = second_text, first, lvl, None  # type: ignore[assignment]
+                first, second_text, lvl0, lvl = second_text, first, lvl, None
         else:
             first, lvl0 = M.first_render(doc.blocks, lang, doc.created, rng, 0.6 if kind == "rescan" else 0.25)
             if kind == "rescan":
@@ -273,10 +273,10 @@ class Builder:
                 a, b = sorted((ids[i], ids[j]))
                 pairs[(a, b)] = {"a": a, "b": b, "dup": True, "kind": kj or ki or "rescan", "lang": pair_lang(i, j)}
         sid: dict[int, int] = {}
-        for s, (kind, varies, members) in enumerate(self.series):
-            for i in members:
+        for s, (kind, varies, family) in enumerate(self.series):
+            for i in family:
                 sid[i] = s
-            for i, j in itertools.combinations(members, 2):
+            for i, j in itertools.combinations(family, 2):
                 if i in gid and gid.get(j) == gid[i]:
                     continue
                 a, b = sorted((ids[i], ids[j]))
