@@ -62,6 +62,8 @@ def as_scan(blocks: list[Block], lang: Lang, created: dt.date, rng: random.Rando
     text = render(_pages(blocks, lang, rng), layout, rng)
     lvl = lvl or N.random_level(rng)
     noise = N.level(rng, lvl)
+    # a thin or no-break space between digit groups ("1 234,56 €") is read as a blank or not at all
+    text = text.replace("\u202f", rng.choice([" ", " ", ""])).replace("\u00a0", " ")
     text = N.ocr(_lose_accents(text, noise.umlaut_loss, rng), noise, rng)
     if rng.random() < 0.35:
         text = stamp(rng, lang, created, lang.scan_headers) + "\n" + text
