@@ -117,9 +117,10 @@ def test_truth_pairs_match_groups_and_families(corpus: Path) -> None:
             assert p["kind"] == a["family_kind"] == b["family_kind"] and p["varies"] == a["varies"]
         both = lang[p["a"]] if lang[p["a"]] == lang[p["b"]] and "+" not in lang[p["a"]] else "mixed"
         assert p["lang"] == both
-    kinds = {p["kind"] for p in pairs if p["dup"]}
-    assert set(ml_docs.DUP_KINDS) == kinds
-    assert {p["kind"] for p in pairs if not p["dup"]} == set(ml_series.KINDS)
+    for code in all_languages():  # every kind has labelled pairs inside every language
+        assert {p["kind"] for p in pairs if p["dup"] and p["lang"] == code} == set(ml_docs.DUP_KINDS), code
+        assert {p["kind"] for p in pairs if not p["dup"] and p["lang"] == code} == set(ml_series.KINDS), code
+    assert {p["kind"] for p in pairs if p["lang"] == "mixed"}
 
 
 @pytest.mark.parametrize("code", sorted(all_languages()))

@@ -88,8 +88,9 @@ class Builder:
         pool = self.pools[key]
         return rng.choices(pool, cum_weights=list(itertools.accumulate(1 / (i + 1) for i in range(len(pool)))))[0]
 
-    def second(self, rng: random.Random, lang: Lang) -> Lang | None:
-        if rng.random() >= PARAMS["mixed_share"]:
+    def second(self, rng: random.Random, lang: Lang, mixed: bool | None = None) -> Lang | None:
+        """The second language of a mixed unit: ``mixed`` True always, False never, None at random."""
+        if mixed is False or (mixed is None and rng.random() >= PARAMS["mixed_share"]):
             return None
         return rng.choice([x for x in self.langs if x.code != lang.code])
 
@@ -111,9 +112,9 @@ class Builder:
         words = words or int(60 * (900 / 60) ** rng.random())
         return M.background(rng, lang, self.corr(rng, lang, "company"), fmt.random_date(rng), kind, words, second)
 
-    def dup_group(self, lang: Lang, kind: str, size: int) -> None:
+    def dup_group(self, lang: Lang, kind: str, size: int, mixed: bool | None = None) -> None:
         rng = self.sub()
-        second = self.second(rng, lang)
+        second = self.second(rng, lang, mixed)
         code = mixed_code(lang, second)
         members: list[tuple[int, str | None]] = []
         if kind == "draft_revision":
@@ -161,9 +162,9 @@ class Builder:
             members.append((self.add(self.copy_rec(rng, doc, text, "rescan", code, lvl)), "rescan"))
         self.groups.append(members)
 
-    def family(self, lang: Lang, kind: str, varies: str, size: int) -> None:
+    def family(self, lang: Lang, kind: str, varies: str, size: int, mixed: bool | None = None) -> None:
         rng = self.sub()
-        second = self.second(rng, lang)
+        second = self.second(rng, lang, mixed)
         code = mixed_code(lang, second)
         corr = self.corr(rng, lang, S.KINDS[kind][0])
         members = S.family(rng, lang, corr, kind, varies, size, fmt.random_date(rng, 2017, 2024), second)
@@ -233,8 +234,12 @@ class Builder:
         units: list[tuple[str, Lang, tuple[object, ...]]] = []
         huge_at = rng.randrange(len(self.langs)) if n >= 1000 else -1
         for li, lang in enumerate(self.langs):
-            for kind, varies, size in self.plan_families(int(per * PARAMS["series_share"])):
-                units.append(("family", lang, (kind, varies, size)))
+            # the first family of each kind and the first group of each duplicate kind stay in the
+            # language (its figures need every kind); one more family is mixed for sure
+            for k, (kind, varies, size) in enumerate(self.plan_families(int(per * PARAMS["series_share"]))):
+                units.append(("family", lang, (kind, varies, size, False if k < len(S.KINDS) else None)))
+            kind = rng.choice(list(S.KINDS))
+            units.append(("family", lang, (kind, rng.choice(S.KINDS[kind][1]), int(PARAMS["family_min"]), True)))
             used = 0
             dups = [(k, 2) for k in DUP_WEIGHTS]
             used = 2 * len(dups)
@@ -243,7 +248,7 @@ class Builder:
                 size = rng.choice([2, 3, 3, 4]) if k == "draft_revision" else (3 if rng.random() < 0.12 else 2)
                 dups.append((k, size))
                 used += size
-            units += [("dup", lang, u) for u in dups]
+            units += [("dup", lang, (*u, False if k < len(DUP_WEIGHTS) else None)) for k, u in enumerate(dups)]
             units += [("edge", lang, ("edge_short",))] * max(1, round(per * 0.006))
             units += [("edge", lang, (k,)) for k in ("edge_empty", "edge_junk")]
             if li == huge_at:
