@@ -89,7 +89,7 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
                second: Lang | None = None) -> Doc:
     """An unrelated document of ``kind`` (see BACKGROUND_TYPES) of about ``words`` words."""
     to = F.person(rng, second or lang)
-    date = corr.date_style(lang, created)
+    date = corr.date_style(second if second is not None and rng.random() < 0.4 else lang, created)
     title = f"{rng.choice(lang.doc_titles)} {F.fill(rng.choice(lang.grammar['objects']))}"
     head: list[Block] = [("line", x) for x in [*corr.letterhead(), ""]]
     head += [("line", x) for x in [*F.address_lines(to), ""]] + [("line", F.fill(lang.text["place_date"],

@@ -281,9 +281,12 @@ def family(rng: random.Random, lang: Lang, corr: F.Corr, kind: str, varies: str,
     numeric = F.DateStyle("numeric", rng.randrange(len(lang.date_numeric)))
     my = F.DateStyle("month_year", rng.randrange(len(lang.month_year)))
     fixed_day = start - dt.timedelta(days=400)  # another year than any member's month: no overlap in text
+    # a mixed family often dates its letters in the other language (a French letter from Zürich,
+    # "Zürich, 5. März 2024"): what a document's language says about its dates is a guess
+    dl = second if second is not None and rng.random() < 0.4 else lang
     base = {
-        "date": "" if varies == "month_year" else (corr.date_style(lang, fixed_day)), "date2": "",
-        "period": "" if varies in ("date_words", "numeric_date", "street") else my(lang, fixed_day),
+        "date": "" if varies == "month_year" else (corr.date_style(dl, fixed_day)), "date2": "",
+        "period": "" if varies in ("date_words", "numeric_date", "street") else my(dl, fixed_day),
         "street": F.street(rng, lang), "ident": F.shape(rng, lang.id_shapes[id_key], start.year),
         "ident2": F.shape(rng, lang.id_shapes[id2_key], start.year), **amounts(lang, corr, rng.uniform(20, 2500)),
     }
@@ -302,11 +305,11 @@ def family(rng: random.Random, lang: Lang, corr: F.Corr, kind: str, varies: str,
         for _ in range(50):
             due = d + dt.timedelta(days=later)
             if varies == "date_words":
-                v.update(date=words(lang, d), date2=words(lang, due))
+                v.update(date=words(dl, d), date2=words(dl, due))
             elif varies == "month_year":
-                v.update(period=my(lang, d), date2=my(lang, fmt.add_months(d, 11)))
+                v.update(period=my(dl, d), date2=my(dl, fmt.add_months(d, 11)))
             elif varies == "numeric_date":
-                v.update(date=numeric(lang, d), date2=numeric(lang, due))
+                v.update(date=numeric(dl, d), date2=numeric(dl, due))
             elif varies == "street":
                 v["street"] = streets[k]
             elif varies == "identifier":
@@ -314,8 +317,8 @@ def family(rng: random.Random, lang: Lang, corr: F.Corr, kind: str, varies: str,
             elif varies == "amount":
                 v.update(amounts(lang, corr, rng.uniform(20, 2500)))
             else:
-                v.update(date=corr.date_style(lang, d), date2=corr.date_style(lang, due),
-                         period=my(lang, d) if base["period"] else "", ident=F.shape(rng, lang.id_shapes[id_key], d.year),
+                v.update(date=corr.date_style(dl, d), date2=corr.date_style(dl, due),
+                         period=my(dl, d) if base["period"] else "", ident=F.shape(rng, lang.id_shapes[id_key], d.year),
                          ident2=F.shape(rng, lang.id_shapes[id2_key], d.year), **amounts(lang, corr, rng.uniform(20, 2500)))
             values = tuple(v[key] for key in keys)
             if not values or not (set(values) & seen):
