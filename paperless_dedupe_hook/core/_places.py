@@ -83,7 +83,8 @@ def streets(scan: Scan) -> None:
     for m in scan.finditer(P.STREET):
         name, number = (m["s"], m["n"]) if m["s"] else (m["e"], m["en"])
         scan.take(m.start(), m.end(), "street:" + P.street_key(name) + number)
-    endings = tuple(map(fold_word, detected.union("street_suffixes")))
+    endings = tuple(fold_word(w) for lang in detected.languages if not lang.street_suffixes_need_postcode
+                    for w in lang.street_suffixes)
     for m in scan.finditer(P.STREET_JOINED):
         name = fold_word(m["s"])
         # an ending of a language the text is not in: where a postcode follows ("Kerkstraat 12, 1015 CJ")

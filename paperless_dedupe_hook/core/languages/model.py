@@ -78,3 +78,6 @@ class Language:
     street_types_before: tuple[str, ...] = ()
     #: Endings of street names joined into one word before the number ("Kerkstraat 12").
     street_suffixes: tuple[str, ...] = ()
+    #: Whether such a name is read only before a postcode ("Kirchgasse 3, 1010 Wien": German,
+    #: whose capitalised nouns would otherwise be streets) or wherever it stands.
+    street_suffixes_need_postcode: bool = False
