@@ -96,6 +96,7 @@ def streets(scan: Scan) -> None:
 #: a Dutch letter from Brussels) counts where it is capitalised and a postcode follows the number.
 _ALL_TYPES = frozenset(map(fold_word, languages.merged("street_types_before")))
 _ALL_ENDINGS = tuple(map(fold_word, languages.merged("street_suffixes")))
+_SMALL = frozenset(fold_word(w).rstrip("'’") for w in languages.merged("small_words"))
 
 
 def _typed_streets(scan: Scan, types: frozenset[str]) -> None:
@@ -133,7 +134,7 @@ def _take_street(scan: Scan, word: re.Match[str], name: str, number: str, start:
     # The name's own words, without the type and the small words ("rue de la République" ->
     # "République"): two streets of one type differ in little else, and names 85 % alike are
     # taken for one name read twice (core.discriminative).
-    own = " ".join(w for w in name.split() if w[:1].isupper() or w[:1].isdigit())
+    own = " ".join(w for w in name.split() if fold_word(w).rstrip("'’") not in _SMALL) or name
     key = "street:" + P.street_key(own) + number.replace(" ", "").lower()
     if 1 in scan.mask[start:end]:
         return False

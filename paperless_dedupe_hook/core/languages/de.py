@@ -73,4 +73,5 @@ LANGUAGE = Language(
     street_suffixes_need_postcode=True,
     street_prefixes=("Am", "Im", "Zum", "Zur", "An dem", "An den", "An der", "Auf dem", "Auf den", "Auf der",
                      "In dem", "In den", "In der", "Unter den"),
+    small_words=("am", "im", "an", "der", "dem", "den", "zum", "zur", "auf"),
 )

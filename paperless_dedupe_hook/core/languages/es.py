@@ -72,4 +72,5 @@ LANGUAGE = Language(
                 "señor", "señora", "don", "doña"),
     street_types_before=("calle", "c.", "c/", "avenida", "avda.", "paseo", "plaza", "pza.", "carrer", "camino", "ronda",
                          "travesía", "glorieta", "carretera", "vía"),
+    small_words=("de", "la", "el", "los", "las", "del", "y"),
 )

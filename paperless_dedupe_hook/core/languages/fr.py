@@ -75,4 +75,5 @@ LANGUAGE = Language(
                 "du", "monsieur", "madame"),
     street_types_before=("rue", "avenue", "av.", "boulevard", "bd", "allée", "chemin", "impasse", "place", "quai",
                          "route", "cours", "passage", "square", "chaussée", "rond-point"),
+    small_words=("de", "la", "le", "les", "du", "des", "d'", "l'", "et", "sur", "en"),
 )

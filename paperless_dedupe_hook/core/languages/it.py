@@ -72,4 +72,5 @@ LANGUAGE = Language(
                 "gli", "le", "signor", "signora"),
     street_types_before=("via", "viale", "piazza", "p.zza", "corso", "largo", "vicolo", "piazzale", "strada",
                          "contrada", "località", "lungomare"),
+    small_words=("di", "del", "della", "dei", "degli", "delle", "dello", "la", "il", "lo", "e"),
 )

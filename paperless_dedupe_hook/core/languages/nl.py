@@ -69,4 +69,5 @@ LANGUAGE = Language(
                 "een", "meneer", "mevrouw", "heer"),
     street_suffixes=("straat", "laan", "weg", "plein", "gracht", "kade", "singel", "dijk", "dreef", "steeg",
                      "steenweg", "baan", "pad", "hof", "markt"),
+    small_words=("van", "de", "der", "den", "het", "t"),
 )
