@@ -122,10 +122,11 @@ def _typed_streets(scan: Scan, types: frozenset[str]) -> None:
 
 
 def _opens_address(text: str, pos: int) -> bool:
-    """Whether a house number at ``pos`` can open an address: first on its line or after a comma
-    or colon ("Société X, 12 rue ..."), not the end of a date or a sum before it."""
+    """Whether a house number at ``pos`` can open an address: first on its line or after a word,
+    a comma or a colon ("Société X, 12 rue ...", "Adresse du logement 8 chemin ..."), not the
+    second number of a sum or a range; a date it would end is claimed already (see _take_street)."""
     before = text[text.rfind("\n", 0, pos) + 1 : pos].rstrip()
-    return not before or before.endswith((",", ":"))
+    return not before or not before[-1].isdigit()
 
 
 def _take_street(scan: Scan, word: re.Match[str], name: str, number: str, start: int, end: int) -> bool:
