@@ -28,7 +28,7 @@ LANGUAGE = Language(
     id_stems={
         "invoice": ("factuur", "nota"),
         "customer": ("klant", "klanten", "debiteur", "debiteuren"),
-        "account": ("rekening",),
+        "account": ("rekening", "meter", "ean"),
         "order": ("order", "bestel", "bestelling"),
         "contract": ("contract", "overeenkomst"),
         "policy": ("polis",),
@@ -42,7 +42,6 @@ LANGUAGE = Language(
         "tracking": ("zending", "pakket"),
         "statement": ("afschrift",),
         "register": ("kvk",),
-        "account": ("meter", "ean"),
     },
     number_first_words=("nummer", "nr."),
     number_first_stems={
