@@ -68,3 +68,23 @@ def test_the_figures_are_the_exact_score_and_it_is_base_times_penalty(seed: int,
     assert h.pair.score == pytest.approx(h.base * h.penalty_factor, abs=1e-9)
     if not params.reports(h.pair):
         assert h.reasons  # a pair under the threshold always says why
+
+
+def test_two_bodies_behind_one_letterhead_lose_d_and_check_says_why() -> None:
+    from paperless_dedupe_hook.core import onesided
+
+    head = ("Nordsee Versicherung AG, Hafenstrasse 12, 20457 Hamburg. IBAN DE89 3704 0044 0532 0130 00. "
+            + _text(7, 90))
+    foot = _text(8, 90)
+    letter = f"{head}\nIhr Schreiben vom 12.03.2024 und unser Termin am 02.04.2024.\n{_text(9, 25)}\n{foot}"
+    a = compute(1, letter, PARAMS)
+    b = compute(2, f"{head}\nDer Gesamtbetrag von 1.234,50 EUR unter der Kundennummer 98765.\n{_text(10, 25)}\n{foot}", PARAMS)
+    similarity = scoring.corrected_similarity(scoring.score(a, b, scoring.ScoreParams(), exact=True).jaccard,
+                                              a.shingle_count, b.shingle_count, containment=True)
+    sided = onesided.factor(a.tokens, b.tokens, similarity=min(similarity, 0.75))
+    assert sided < 1.0  # dates only here, an amount and a customer number only there
+    # A copy with a cover sheet adds values on one side only: nothing changes.
+    c = compute(3, f"Anschreiben zum Vertrag, Datum 03.05.2024, Betrag 99,00 EUR.\n{letter}", PARAMS)
+    assert onesided.factor(a.tokens, c.tokens, similarity=0.5) == 1.0
+    # A pair that shares nearly all its text is not touched however its values fall.
+    assert onesided.factor(a.tokens, b.tokens, similarity=0.95) == 1.0

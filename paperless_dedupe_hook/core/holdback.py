@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from . import ocr_slips, order, revision, scoring, short
+from . import ocr_slips, onesided, order, revision, scoring, short
 from ._pairing import one_value, pair_unmatched
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
@@ -33,7 +33,6 @@ from .discriminative import _plain as plain_tokens
 from .discriminative import _street_echoes as street_echoes
 from .extract import SLOT_MARK, token_kind
 from .features import Features
-from .text import fold_ocr
 
 __all__ = ["Conflict", "Holdback", "explain_pair", "value_text"]
 
@@ -76,6 +75,8 @@ class Holdback:
     reasons: tuple[str, ...]
     conflicts: tuple[Conflict, ...] = field(default=())
     short: bool = False
+    one_sided_factor: float = 1.0  # core.onesided: what D kept for values of kinds the other has none of
+    own_values: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # those values, each side
 
     def as_dict(self) -> dict[str, object]:
         p = self.pair
@@ -84,7 +85,8 @@ class Holdback:
                 "fuzzy": round(p.fuzzy, 4), "discriminative": round(p.discriminative, 4),
                 "penalty_factor": round(self.penalty_factor, 4), "score_without_penalty": round(self.base, 4),
                 "verdict": p.verdict, "short": self.short, "reasons": list(self.reasons),
-                "conflicts": [c.as_dict() for c in self.conflicts]}
+                "conflicts": [c.as_dict() for c in self.conflicts], "one_sided_factor": round(self.one_sided_factor, 4),
+                "own_values": [[f"{token_kind(t)} {value_text(t)}" for t in side] for side in self.own_values]}
 
 
 def value_text(token: str, kind: str = "") -> str:
@@ -179,15 +181,12 @@ def _short_reasons(a: Features, b: Features) -> tuple[str, ...]:
         long, brief = (b, a) if a.short else (a, b)
         return (f"#{brief.doc_id} is a short document ({brief.word_count} words): compared with short ones only, "
                 f"not with #{long.doc_id} ({long.word_count} words)",)
-    folded_a, folded_b = fold_ocr(a.head).replace(" ", ""), fold_ocr(b.head).replace(" ", "")
-    from rapidfuzz.fuzz import ratio
-
+    found = short.compare(a.head, b.head, a.tokens, b.tokens)
     reasons = []
-    similar = ratio(folded_a, folded_b) / 100.0
-    if similar < short.MIN_TEXT_RATIO:
-        reasons.append(f"short texts differ: ratio {similar:.2f} < {short.MIN_TEXT_RATIO:.2f}")
-    da, db = short.digits(a.head), short.digits(b.head)
-    if da != db:
+    if found.text_ratio < short.MIN_TEXT_RATIO:
+        reasons.append(f"short texts differ: ratio {found.text_ratio:.2f} < {short.MIN_TEXT_RATIO:.2f}")
+    if not found.digits_agree:
+        da, db = short.digits(short.without_stamps(a.head)), short.digits(short.without_stamps(b.head))
         reasons.append(f"short texts' digits differ: {da or '(none)'} ≠ {db or '(none)'}")
     ids_a = sorted(t for t in a.tokens if token_kind(t) in ("id", "iban"))
     ids_b = sorted(t for t in b.tokens if token_kind(t) in ("id", "iban"))
@@ -216,8 +215,18 @@ def explain_pair(
     reasons = []
     if pair.score >= threshold and not params.reports(pair):
         reasons.append("a newer version (a revision), and detection.report_revisions is false")
+    sided = onesided.factor(a.tokens, b.tokens, weight, similarity=containment) if scoring.ONE_SIDED else 1.0
+    own: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if pair.discriminative < 1.0:
-        listed = "; ".join(c.text() for c in found) or "values that differ"
+        parts = [c.text() for c in found]
+        if sided < 1.0:
+            own_a, own_b = onesided.own_kinds(a.tokens, b.tokens)
+            own = (tuple(own_a), tuple(own_b))
+            shown = [", ".join(f"{token_kind(t)} {value_text(t)}" for t in side[:LISTED_VALUES])
+                     + (f" (+{len(side) - LISTED_VALUES})" if len(side) > LISTED_VALUES else "") for side in own]
+            parts.append(f"values of kinds the other has none of on both sides (D x{sided:.2f}): "
+                         f"{shown[0]} | {shown[1]}")
+        listed = "; ".join(parts) or "values that differ"
         lead = "conflicts" if base >= threshold else "conflicts as well"
         reasons.append(f"{lead} (D {pair.discriminative:.2f}, score x{penalty:.2f}): {listed}")
     if base < threshold:
@@ -234,4 +243,5 @@ def explain_pair(
             reasons.insert(0, f"too little text in common: jaccard {pair.jaccard:.2f}, containment "
                               f"{containment:.2f}{order_part}, fuzzy {pair.fuzzy:.2f} give {base:.2f} even "
                               f"without a penalty{part}")
-    return Holdback(pair, containment, overlap, factor, penalty, base, tuple(reasons), tuple(found))
+    return Holdback(pair, containment, overlap, factor, penalty, base, tuple(reasons), tuple(found),
+                    one_sided_factor=sided, own_values=own)

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, ocr_slips, order, revision, short
+from . import discriminative, minhash, ocr_slips, onesided, order, revision, short
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -58,6 +58,9 @@ CONTAINMENT_MODE = "overlap"
 # Whether the shingle similarity is scaled by how far the shared words come in one
 # order (core/order.py); off only to measure what it buys (bench/quality.py).
 ORDERED = True
+# Whether D is lowered for two documents that each carry values of kinds the other has none of
+# (two bodies behind one letterhead, core/onesided.py); off only to measure it (bench/quality.py).
+ONE_SIDED = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,12 +215,13 @@ def _discriminative(
         if fuzzy_needed(similarity, upper, reach) is None:
             return None
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
+    sided = onesided.factor(a.tokens, b.tokens, weight, similarity=similarity) if ONE_SIDED else 1.0
     if not versions.differ:
-        return disc, "duplicate", None
+        return disc * sided, "duplicate", None
     relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
                                               revision.without_version_dates(b.tokens, versions.b), weight,
                                               conflict_weight=slips)
-    return max(disc, relieved), "revision", (a, b)[versions.newer_side].doc_id
+    return max(disc, relieved) * sided, "revision", (a, b)[versions.newer_side].doc_id
 
 
 def score(
