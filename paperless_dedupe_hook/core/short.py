@@ -58,6 +58,8 @@ CHAR_NGRAM = 3
 _LOOK_ALIKE_IN_NUMBER = _regex.compile(r"(?<=[0-9])[olisbzg](?=[0-9])")
 _DIGIT_OF = str.maketrans({"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2", "g": "6"})
 _NOT_DIGIT = _regex.compile(r"[^0-9]+")
+# A word and a number of two digits or more read as one word ("abgelesen31"), not "model1".
+_MERGED_NUMBER = _regex.compile(r"[a-z]{3,}[0-9]{2,}|[0-9]{2,}[a-z]{3,}")
 
 
 def is_short(tokens: Collection[str]) -> bool:
@@ -97,17 +99,17 @@ def without_stamps(normalized: str) -> str:
 def _numbers(normalized: str) -> list[str]:
     """The numbers of a text in order, as read: look-alike letters inside a number kept as letters
     where the word is a number misread (its letters all look-alikes, no more than its digits)."""
-    folded = _LOOK_ALIKE_IN_NUMBER.sub(lambda m: m.group().translate(_DIGIT_OF), normalized)
     out = []
-    for word in folded.split():
-        found = _NOT_DIGIT.sub("", word)
-        if not found:
-            continue
+    for word in normalized.split():
         letters = [c for c in word if not c.isdigit()]
-        if letters and len(letters) <= len(found) and all(c in _LETTER_DIGITS for c in letters):
-            out.append(word)  # "z018", "202l", "0b": a number with a digit read as a letter
-        elif len(found) >= 3 or 2 * len(found) >= len(word):
-            out.append(found)
+        if len(letters) == len(word):
+            continue
+        if letters and len(letters) <= len(word) - len(letters) and all(c in _LETTER_DIGITS for c in letters):
+            out.append(word)  # "z018", "202l", "0b", "1b913": a number with a digit read as a letter
+            continue
+        found = _NOT_DIGIT.sub("", _LOOK_ALIKE_IN_NUMBER.sub(lambda m: m.group().translate(_DIGIT_OF), word))
+        if len(found) >= 3 or 2 * len(found) >= len(word) or _MERGED_NUMBER.fullmatch(word):
+            out.append(found)  # "abgelesen31": a number OCR joined to the word before it
     return out
 
 
