@@ -21,17 +21,17 @@ from rapidfuzz.distance import Indel
 
 from .features import Features
 
-
 #: Whether runs of words that a scan read elsewhere count as in order (below); off only to
 #: measure it (bench/quality.py).
 MOVED_RUNS = True
 #: A heavy scan reads a box, a side column or a stamp out of reading order, or a skewed page
 #: runs of lines: the run is the other text's, in order, at another place.  Up to this many
-#: such runs of at least MIN_RUN_WORDS words count as in order.  An assembly of one library's
+#: such runs of at least MIN_RUN_WORDS words count as in order (two or three lines: a library's
+#: sentence is shorter, and two of them moved together are 11-17 words on seed 7).  An assembly of one library's
 #: sentences differs in tens of places (each sentence of its own selection and order), so two
 #: runs move its share by a few hundredths; a re-scan with two runs of lines moved is in order.
 MOVED_RUN_LIMIT = 2
-MIN_RUN_WORDS = 8
+MIN_RUN_WORDS = 15
 # Blocks (on each side) among which the moved runs are looked for: the largest ones.
 _RUN_CANDIDATES = 6
 
