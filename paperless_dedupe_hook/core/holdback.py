@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from . import ocr_slips, onesided, order, revision, scoring, short
+from . import ocr_slips, onesided, order, revision, scoring, short, slotalign
 from ._pairing import one_value, pair_unmatched
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
@@ -132,7 +132,7 @@ def _slot_conflicts(a: Collection[str], b: Collection[str], slipped: frozenset[s
             continue
         if (ta in b and tb in a) or one_value(ta, tb):
             continue
-        out.append(Conflict(token_kind(ta), (ta,), (tb,), label.strip(), ta in slipped and tb in slipped))
+        out.append(Conflict(token_kind(ta), (ta,), (tb,), label.partition("~")[0].strip(), ta in slipped and tb in slipped))
     return out
 
 
@@ -164,7 +164,9 @@ def conflicts(a: Collection[str], b: Collection[str], similarity: float = 1.0) -
     plain_a, plain_b = plain_tokens(a), plain_tokens(b)
     if aside := street_echoes(plain_a, plain_b):
         plain_a, plain_b = plain_a - aside, plain_b - aside
-    labelled = _slot_conflicts(a, b, slipped)
+    # the slots as D compares them for a pair within reach: OCR-read labels as one, mixed slots per kind
+    rewritten = slotalign.aligned(a, b) if scoring.ALIGN_SLOTS else None
+    labelled = _slot_conflicts(*(rewritten or (a, b)), slipped)
     seen = {(c.kind, c.values_a[0]) for c in labelled} | {(c.kind, c.values_b[0]) for c in labelled}
     rest = []
     for c in _unlabelled_conflicts(plain_a, plain_b, slipped):

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, ocr_slips, onesided, order, revision, short
+from . import discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -61,6 +61,9 @@ ORDERED = True
 # Whether D is lowered for two documents that each carry values of kinds the other has none of
 # (two bodies behind one letterhead, core/onesided.py); off only to measure it (bench/quality.py).
 ONE_SIDED = True
+# Whether a pair that could reach the threshold has its slots compared across labels that OCR
+# read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
+ALIGN_SLOTS = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -199,7 +202,7 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
 
 def _discriminative(
     a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float,
-    *, reach: ScoreParams | None = None,
+    *, reach: ScoreParams | None = None, params: ScoreParams | None = None,
 ) -> tuple[float, str, int | None] | None:
     """(D, verdict, newer id): in a pair whose texts agree, values whose differences OCR
     explains weigh less (core.ocr_slips); D without the version dates for two versions of one text.
@@ -217,11 +220,25 @@ def _discriminative(
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
     sided = onesided.factor(a.tokens, b.tokens, weight, similarity=similarity) if ONE_SIDED else 1.0
     if not versions.differ:
+        settings = params or reach
+        if ALIGN_SLOTS and settings is not None and fuzzy_needed(similarity, disc * sided, settings) is not None:
+            disc = min(disc, _aligned_discriminative(a, b, weight, slips))  # within reach: worth the label comparisons
         return disc * sided, "duplicate", None
     relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
                                               revision.without_version_dates(b.tokens, versions.b), weight,
                                               conflict_weight=slips)
     return max(disc, relieved) * sided, "revision", (a, b)[versions.newer_side].doc_id
+
+
+def _aligned_discriminative(
+    a: Features, b: Features, weight: Callable[[str], float] | None, slips: Callable[[str], float] | None,
+) -> float:
+    """D with b's OCR-read labels taken as a's and mixed slots split by kind (core.slotalign)."""
+    low, high = (a, b) if a.doc_id < b.doc_id else (b, a)  # the rewrite is one-sided: one order for both calls
+    rewritten = slotalign.aligned(low.tokens, high.tokens)
+    if rewritten is None:
+        return 1.0
+    return discriminative.slot_similarity(rewritten[0], rewritten[1], weight, conflict_weight=slips)
 
 
 def score(
@@ -243,7 +260,7 @@ def score(
     if a.short or b.short:
         return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    found = _discriminative(a, b, weight, similarity, reach=None if exact else params)
+    found = _discriminative(a, b, weight, similarity, reach=None if exact else params, params=params)
     if found is None:  # out of reach by D's bound: F, D and the order factor are at least 0
         return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, 0.0, False)
     disc, verdict, newer = found
