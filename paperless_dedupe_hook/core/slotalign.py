@@ -14,8 +14,8 @@ only under the same label in the other document, and never in a slot with severa
 :func:`aligned` rewrites the second document's slot tokens: a label it alone has takes the
 first document's label that is one label read twice (rapidfuzz ratio >= :data:`LABEL_RATIO`
 without blanks, or one ends with the other of :data:`MIN_SUFFIX` characters or more), when
-exactly one label of the first is; and a slot of values of several kinds becomes one slot per
-kind (on both sides).  D of the rewritten tokens can only be lower (more slots compared);
+exactly one label of the first is; and every slot becomes one slot per kind (on both sides),
+so that a slot of values of several kinds compares each kind alone.  D of the rewritten tokens can only be lower (more slots compared);
 :mod:`.scoring` takes it only for a pair that could still reach the threshold, since the
 rewrite costs a few hundred label comparisons.  Plain tokens are left as they are.
 """
@@ -74,13 +74,10 @@ def _renames(slots_a: dict[str, list[tuple[str, str]]], slots_b: dict[str, list[
 
 def _rewrite(slots: dict[str, list[tuple[str, str]]], renames: dict[str, str]) -> list[str]:
     """Slot tokens again, a renamed label as the other document reads it, a mixed slot per kind."""
-    out = []
-    for key, items in slots.items():
-        kinds = {token_kind(token) for _, token in items}
-        for read, token in items:
-            label = renames.get(key, read)
-            out.append(f"{SLOT_MARK}{label}~{token_kind(token)}={token}" if len(kinds) > 1 else f"{SLOT_MARK}{label}={token}")
-    return out
+    # Every slot per kind, on both sides alike: a slot mixed on one side only ("Flight" with the
+    # id and the route here, the id alone there) still meets its other half.
+    return [f"{SLOT_MARK}{renames.get(key, read)}~{token_kind(token)}={token}"
+            for key, items in slots.items() for read, token in items]
 
 
 def aligned(a: Collection[str], b: Collection[str]) -> tuple[frozenset[str], frozenset[str]] | None:
