@@ -65,7 +65,7 @@ def test_the_figures_are_the_exact_score_and_it_is_base_times_penalty(seed: int,
     params = scoring.ScoreParams(similarity_threshold=threshold)
     h = holdback.explain_pair(a, b, params)
     assert h.pair == scoring.score(a, b, params, exact=True)
-    assert h.pair.score == pytest.approx(h.base * h.penalty_factor, abs=1e-9)
+    assert h.pair.score == pytest.approx(min(1.0, h.base * h.penalty_factor * h.bonus), abs=1e-9)
     if not params.reports(h.pair):
         assert h.reasons  # a pair under the threshold always says why
 

@@ -77,6 +77,7 @@ class Holdback:
     short: bool = False
     one_sided_factor: float = 1.0  # core.onesided: what D kept for values of kinds the other has none of
     own_values: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # those values, each side
+    bonus: float = 1.0  # scoring.AGREEMENT_BONUS when every value agrees and several do
 
     def as_dict(self) -> dict[str, object]:
         p = self.pair
@@ -85,7 +86,7 @@ class Holdback:
                 "fuzzy": round(p.fuzzy, 4), "discriminative": round(p.discriminative, 4),
                 "penalty_factor": round(self.penalty_factor, 4), "score_without_penalty": round(self.base, 4),
                 "verdict": p.verdict, "short": self.short, "reasons": list(self.reasons),
-                "conflicts": [c.as_dict() for c in self.conflicts], "one_sided_factor": round(self.one_sided_factor, 4),
+                "conflicts": [c.as_dict() for c in self.conflicts], "one_sided_factor": round(self.one_sided_factor, 4), "agreement_bonus": self.bonus,
                 "own_values": [[f"{token_kind(t)} {value_text(t)}" for t in side] for side in self.own_values]}
 
 
@@ -214,6 +215,7 @@ def explain_pair(
     in_order = scoring.combine(containment, pair.fuzzy, 1.0, params)
     found = conflicts(a.tokens, b.tokens, containment) if pair.discriminative < 1.0 else []
     threshold = params.similarity_threshold
+    bonus = scoring._bonus(a, b, pair.discriminative, weight)  # noqa: SLF001 - the score's own rule
     reasons = []
     if pair.score >= threshold and not params.reports(pair):
         reasons.append("a newer version (a revision), and detection.report_revisions is false")
@@ -246,4 +248,4 @@ def explain_pair(
                               f"{containment:.2f}{order_part}, fuzzy {pair.fuzzy:.2f} give {base:.2f} even "
                               f"without a penalty{part}")
     return Holdback(pair, containment, overlap, factor, penalty, base, tuple(reasons), tuple(found),
-                    one_sided_factor=sided, own_values=own)
+                    one_sided_factor=sided, own_values=own, bonus=bonus)

@@ -36,7 +36,7 @@ from functools import lru_cache
 from ._pairing import weights
 from .extract import SLOT_MARK, token_kind
 
-__all__ = ["ONE_SIDED_SHARE", "factor", "own_kinds"]
+__all__ = ["ONE_SIDED_SHARE", "agreement", "factor", "own_kinds"]
 
 #: How much the smaller side's one-sided conflict weight counts against the agreement.
 ONE_SIDED_SHARE = 0.5
@@ -72,10 +72,7 @@ def factor(a: Collection[str], b: Collection[str], weight: Callable[[str], float
     one_sided = min(only_a, only_b)
     if one_sided <= 0.0:
         return 1.0
-    agree = 0.0
-    for t in sorted(plain_a & plain_b):  # sorted: fsum of the same terms in one order, symmetric
-        x = 1.0 if weight is None else float(weight(t))
-        agree += (x if math.isfinite(x) and x > 0.0 else 0.0) * weights(t)[0]
+    agree = agreement(a, b, weight)
     return agree * agree / (agree * agree + ONE_SIDED_SHARE * reach * one_sided) if agree > 0.0 else 0.0
 
 
@@ -84,3 +81,13 @@ def own_kinds(a: Collection[str], b: Collection[str]) -> tuple[list[str], list[s
     (plain_a, kinds_a), (plain_b, kinds_b) = _prepared(a), _prepared(b)
     return (sorted(t for t in plain_a if token_kind(t) not in kinds_b),
             sorted(t for t in plain_b if token_kind(t) not in kinds_a))
+
+
+def agreement(a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None) -> float:
+    """M: the token-weighted agreement weights of the values both documents carry."""
+    (plain_a, _), (plain_b, _) = _prepared(a), _prepared(b)
+    agree = 0.0
+    for t in sorted(plain_a & plain_b):  # sorted: the same terms in one order, exactly symmetric
+        x = 1.0 if weight is None else float(weight(t))
+        agree += (x if math.isfinite(x) and x > 0.0 else 0.0) * weights(t)[0]
+    return agree
