@@ -120,16 +120,17 @@ def with_text(feats: Features, content: str, params: FeatureParams) -> Features:
     return replace(feats, sample=pack_sample(*text.fuzzy_samples(normalized, params.fuzzy_sample_size)))
 
 
-# Words a scanner's stamp line adds at most ("gescannt am 24 08 2021 um 16 56").
+# Words a scanner's stamp line or a line of OCR junk adds to a short note, at most.
 _STAMP_WORDS = 10
 
 
 def _stamped_short(normalized: str, word_count: int, min_words: int) -> bool:
-    """A short note whose re-scan carries a scanner's stamp that takes it to min_words or over:
-    short by its words without the stamp, so that it meets the note it is a scan of (issue 25)."""
-    if not min_words <= word_count < min_words + _STAMP_WORDS or "scan" not in normalized:
+    """A short note whose re-scan carries a scanner's stamp or a line of OCR junk (lone letters)
+    that takes it to min_words or over: short by its words of two characters or more without the
+    stamp, so that it meets the note it is a scan of (issue 25)."""
+    if not min_words <= word_count < min_words + _STAMP_WORDS:
         return False
-    words = short.without_stamps(normalized).count(" ") + 1
+    words = sum(1 for word in short.without_stamps(normalized).split() if len(word) >= 2)
     return words < min_words and short.comparable_short(normalized, words)
 
 

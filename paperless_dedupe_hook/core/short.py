@@ -108,7 +108,9 @@ def _numbers(normalized: str) -> list[str]:
             out.append(word)  # "z018", "202l", "0b", "1b913": a number with a digit read as a letter
             continue
         found = _NOT_DIGIT.sub("", _LOOK_ALIKE_IN_NUMBER.sub(lambda m: m.group().translate(_DIGIT_OF), word))
-        if len(found) >= 3 or 2 * len(found) >= len(word) or _MERGED_NUMBER.fullmatch(word):
+        # "m3" (a unit, or "m?" read as one) is no number: one digit next to letters
+        if len(found) >= 3 or (len(found) == len(word) or 2 <= len(found) and 2 * len(found) >= len(word)) \
+                or _MERGED_NUMBER.fullmatch(word):
             out.append(found)  # "abgelesen31": a number OCR joined to the word before it
     return out
 
