@@ -101,6 +101,8 @@ def _convert(key: Key, raw: Any, origin: str) -> Any:
         if not isinstance(raw, str) or raw not in key.choices:
             raise bad()
         return raw
+    if key.kind == "languages":
+        return _languages(raw, from_env, bad)
     if key.kind in ("bands", "lsh") and raw == "auto":
         return "auto"
     number: float
@@ -120,6 +122,21 @@ def _convert(key: Key, raw: Any, origin: str) -> Any:
     if number != number or (key.low is not None and number < key.low) or (key.high is not None and number > key.high):
         raise bad("out of range")
     return int(number) if key.kind in ("int", "bands") else float(number)
+
+
+def _languages(raw: Any, from_env: bool, bad: Any) -> str | tuple[str, ...]:
+    """``"auto"``, or the language codes of a list (``["fr", "de"]``; from the environment
+    ``fr,de`` or ``fr+de``), each a language extraction knows."""
+    if raw == "auto":
+        return "auto"
+    if from_env and isinstance(raw, str):
+        raw = [part.strip() for part in raw.replace("+", ",").split(",") if part.strip()]
+    if not isinstance(raw, list) or not raw or not all(isinstance(c, str) for c in raw):
+        raise bad()
+    unknown = [c for c in raw if c not in KEY_BY_NAME["detection.languages"].choices]
+    if unknown:
+        raise bad(f"no language {', '.join(map(repr, unknown))}")
+    return tuple(dict.fromkeys(raw))
 
 
 def load(

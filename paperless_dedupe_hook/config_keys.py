@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import envnames
+from .core.languages import CODES as LANGUAGE_CODES
 
 
 @dataclass(frozen=True)
 class Key:
     name: str  # dotted, e.g. "detection.similarity_threshold"
-    kind: str  # "str", "int", "float", "bool", "bands", "choice", "lsh"
+    kind: str  # "str", "int", "float", "bool", "bands", "choice", "lsh", "languages"
     default: Any
     help: str
     env: str | None = None  # a short alias; every key also reads PAPERLESS_DEDUPE_<SECTION>_<KEY>
@@ -38,6 +39,8 @@ class Key:
             return " or ".join(repr(c) for c in self.choices)
         if self.kind == "bands":
             return f'"auto" or a whole number from {self.low:g} to {self.high:g}'
+        if self.kind == "languages":
+            return '"auto" or a list of ' + ", ".join(f'"{c}"' for c in self.choices)
         if self.kind == "lsh":
             return f'"auto" or a number from {self.low:g} to {self.high:g}'
         if self.low is not None and self.high is not None:
@@ -71,6 +74,9 @@ KEYS: tuple[Key, ...] = (
     Key("detection.report_revisions", "bool", True, "Report a newer version of a document (new version date, a few clauses changed) as a revision"),
     Key("detection.ignore_derived", "bool", True, "Do not report merge/split results and versions as duplicates of their sources"),
     Key("detection.seed", "int", 1, "MinHash seed (datasketch's default is 1)", None, 0, 2**32 - 1),
+    Key("detection.languages", "languages", "auto",
+        "Languages of the documents: auto = told per document (PAPERLESS_OCR_LANGUAGE as a hint), or a list such "
+        "as [\"fr\", \"de\"]; rebuild-index after a change", None, choices=LANGUAGE_CODES),
     Key("actions.tag", "str", "possible-duplicate", "Tag for the newer document of a pair (empty: no tag)"),
     Key("actions.note", "bool", True, "Add a note naming each match with its scores"),
     Key("actions.link_field", "str", "Possible duplicates", "documentlink custom field holding the matches (empty: none)"),

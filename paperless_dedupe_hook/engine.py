@@ -7,6 +7,7 @@ alike.  Holds no state of its own: the index and the documents come in as values
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from . import __version__
 from .config import Config
 from .core import banding, holdback, minhash, text
 from .core.features import EXTRACTOR_VERSION, FeatureParams, Features, with_text
+from .core.languages import codes_of_ocr
 from .core.scoring import PairScore, ScoreParams, may_reach, score, token_weigher
 from .index.sqlite import SCHEMA_VERSION
 
@@ -94,6 +96,8 @@ class Settings:
             "normalizer_version": text.NORMALIZER_VERSION,
             "extractor_version": EXTRACTOR_VERSION,
             "ignore_derived": self.ignore_derived,
+            "languages": list(f.languages) or "auto",
+            "language_hint": list(f.language_hint),
         }
 
     def log_lines(self) -> list[str]:
@@ -117,6 +121,9 @@ def settings_from_config(config: Config) -> Settings:
             ngram_size=int(v["detection.ngram_size"]),
             fuzzy_sample_size=int(v["detection.fuzzy_sample_size"]),
             min_words=int(v["detection.min_words"]),
+            languages=() if v["detection.languages"] == "auto" else tuple(v["detection.languages"]),
+            # Paperless's own OCR setting ("deu+eng"), in the environment the hook runs in
+            language_hint=codes_of_ocr(os.environ.get("PAPERLESS_OCR_LANGUAGE", "")),
         ),
         scoring=ScoreParams(
             similarity_threshold=float(v["detection.similarity_threshold"]),

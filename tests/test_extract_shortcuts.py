@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from paperless_dedupe_hook.core import _patterns as P
 from paperless_dedupe_hook.core import _triggers as T
+from paperless_dedupe_hook.core._scan import Scan as _Scan
 from paperless_dedupe_hook.core._triggers import digit_regions, digit_regions_at
-from paperless_dedupe_hook.core.extract import _Scan
 
 FAST = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 

@@ -22,7 +22,7 @@ from tests.test_hook_e2e import run_hook
 
 # Our largest sources: every label's pattern, and the dates, stamps and streets.
 SOURCES = [(_patterns._ID_HEAD + _patterns.ID_LABEL_SOURCES[label] + _patterns._ID_TAIL, 0) for label in ID_LABELS]
-SOURCES += [(rx.pattern, rx.flags) for rx in (_patterns.DATE_DMY_TEXT, _patterns.MONTH_TEXT, _patterns.STAMP,
+SOURCES += [(rx.pattern, rx.flags) for rx in (_patterns.DATE_DMY_TEXT, _patterns.MONTH_BEFORE_YEAR, _patterns.STAMP,
                                               _patterns.STREET, _patterns.ROUTE_LABELLED)]
 SOURCES += [(ID_SOURCE, re.IGNORECASE | re.MULTILINE)]
 

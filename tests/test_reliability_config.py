@@ -22,7 +22,7 @@ from tests.reliability_support import (
 )
 
 WRONG_TYPE = {"str": "42", "int": '"many"', "float": '"fast"', "bool": '"yes"', "choice": '"nonsense"',
-              "bands": '"lots"', "lsh": "true"}
+              "bands": '"lots"', "lsh": "true", "languages": '["klingon"]'}
 
 
 def _check(message: str, key: str) -> None:

@@ -26,6 +26,7 @@ from functools import cache
 from typing import Final
 
 from . import _regex
+from . import languages as L
 from .text import fold_ocr, normalize
 
 
@@ -93,33 +94,23 @@ WORD: Final = _regex.compile(r"([^\W\d_]{1,4})[^\W\d_]*")
 
 # --- print, scan and fax stamps; page numbers; phone lines -------------------------------------
 
-_STAMP_WORDS = ("gedruckt", "ausgedruckt", "druckdatum", "druckzeit", "ausdruck", "printed", "print date",
-                "print time", "fax", "telefax", "gefaxt", "faxed", "scan", "scanned", "gescannt", "scandatum",
-                "eingang", "eingangsdatum", "eingangsstempel", "eingegangen", "received", "empfangen",
-                "abgerufen", "heruntergeladen", "downloaded", "about:blank", "kopie für ihre unterlagen",
-                "copy for your records", "zweitschrift", "duplikat",
-                # version stamps of drafts: a new draft date is not a different contract
-                "entwurf", "draft", "revision", "fassung")
+#: Words of every language (core/languages): a stamp in any of them is a stamp.
+_STAMP_WORDS = L.merged("stamp_words")
 #: Every token on a line with one of these words is ignored (``fax``, ``scan``, ``eingang`` as prefixes).
 STAMP: Final = _regex.compile(
     "(?:" + _alt(_STAMP_WORDS) + r")(?:(?<=[xXnNgG])[\w]*)?(?!\w)"
 )
-_PHONE_WORDS = ("tel", "telefon", "phone", "fon", "mobil", "mobile", "handy", "hotline", "fax", "telefax")
+_STAMP_OPENERS = L.merged("stamp_openers")
+#: The same for words that make a stamp only where they open their line (see extract._words).
+STAMP_OPENER: Final = _regex.compile("(?:" + _alt(_STAMP_OPENERS) + r")(?!\w)")
+_PHONE_WORDS = L.merged("phone_words")
 #: References on a line with one of these words are phone numbers.
 PHONE: Final = _regex.compile("(?:" + _alt(_PHONE_WORDS) + r")\w{0,8}(?!\w)")
-_PAGE_WORDS = ("seite", "page", "blatt", "s.")
+_PAGE_WORDS = L.merged("page_words")
+_PAGE_OF = "|".join(re.escape(w) for w in L.merged("page_of"))
 #: ``Seite 2 von 3``, ``Page 2 of 3``, ``S. 001/003``: ignored.
 PAGE: Final = _regex.compile(
-    "(?:" + _alt(_PAGE_WORDS) + r")[ \t]*[0-9]{1,4}(?:[ \t]*(?:von|of|/)[ \t]*[0-9]{1,4})?(?!\w)"
-)
-
-ENGLISH_WORDS: Final = frozenset(
-    "the and of to for with from your you we our is are this that please thank invoice date total amount "
-    "due dear regards".split()
-)
-GERMAN_WORDS: Final = frozenset(
-    "der die das den dem des und ein eine mit für von zu ist sind nicht wir ihr ihre sie bitte rechnung "
-    "datum summe betrag vom sehr geehrte grüßen".split()
+    "(?:" + _alt(_PAGE_WORDS) + r")[ \t]*[0-9]{1,4}(?:[ \t]*(?:" + _PAGE_OF + r"|/)[ \t]*[0-9]{1,4})?(?!\w)"
 )
 
 # --- IBAN --------------------------------------------------------------------------------------
@@ -130,61 +121,40 @@ IBAN: Final = _regex.compile(
 
 # --- labelled identifiers ----------------------------------------------------------------------
 
-#: label -> stems that need a number word after them ("Kunden" + "nummer", "Customer" + "No.").
-ID_STEMS: Final[dict[str, tuple[str, ...]]] = {
-    "invoice": ("rechnungs", "rechnung", "re", "rg", "invoice", "inv", "beleg", "bill", "faktura"),
-    "customer": ("kunden", "kd", "customer", "cust", "client", "mandanten"),
-    "account": ("konto", "account", "acct", "vertragskonto"),
-    "order": ("bestell", "bestellungs", "auftrags", "auftrag", "order", "po", "purchase order"),
-    "contract": ("vertrags", "vertrag", "contract", "agreement"),
-    "policy": ("versicherungsschein", "versicherungs", "police", "policen", "policy", "versicherten"),
-    "booking": ("buchungs", "booking", "reservierungs", "reservation", "confirmation", "bestätigungs"),
-    "ticket": ("ticket", "fahrschein", "fahrkarten"),
-    "tracking": ("sendungs", "tracking", "paket", "shipment"),
-    "tax": ("steuer", "ust-id", "ust", "vat", "tax", "umsatzsteuer-id", "st", "steuerident", "uid"),
-    "personnel": ("personal", "pers", "employee", "mitarbeiter"),
-    "member": ("mitglieds", "member", "membership"),
-    "flight": ("flug", "flight"),
-    "delivery": ("lieferschein", "liefer", "lieferungs", "delivery note", "delivery", "dispatch note"),
-    "register": ("registration", "company", "registered in england and wales", "handelsregister", "register"),
-    "statement": ("kontoauszug", "auszug", "statement", "abrechnungs", "abrechnung"),
-    "case": ("vorgangs", "vorgang", "case", "claim", "schadens", "akten", "referenz", "reference",
-             "ref", "transaktions", "transaction", "kassenzeichen"),
-}
-#: label -> labels complete on their own ("Aktenzeichen", "Unser Zeichen", "Booking ref").
-ID_WORDS: Final[dict[str, tuple[str, ...]]] = {
-    "case": ("aktenzeichen", "az.", "unser zeichen", "ihr zeichen", "unser az.", "ihr az.",
-             "geschäftszeichen", "reference", "referenz", "ref.", "our ref.", "your ref.",
-             "case reference", "kassenzeichen"),
-    "booking": ("booking ref.", "booking reference", "buchungsreferenz", "buchungscode", "booking code", "pnr"),
-    "tax": ("ust-idnr.", "ust-id", "ustid", "steuer-id", "vat reg.", "vat registration", "tin", "uid"),
-    "register": ("hrb", "hra", "vr", "company registration"),
-}
+#: label -> stems that need a number word after them ("Kunden" + "nummer", "Customer" + "No.",
+#: "facture" + "n°"), of every language.
+ID_STEMS: Final[dict[str, tuple[str, ...]]] = L.merged_labels("id_stems")
+#: label -> labels complete on their own ("Aktenzeichen", "Unser Zeichen", "Booking ref", "Kenmerk").
+ID_WORDS: Final[dict[str, tuple[str, ...]]] = L.merged_labels("id_words")
 #: Labels whose value is the same on every document of a series (customer, contract, tax id ...).
 STATIC_ID_LABELS: Final = frozenset(
-    {"customer", "account", "contract", "policy", "tax", "personnel", "member", "register"}
+    {"customer", "account", "contract", "policy", "tax", "personnel", "member", "register", "social"}
 )
 
 #: The number words after a stem ("Kunden" + "nummer").
-ID_SUFFIXES: Final = ("nummer", "nr.", "no.", "number", "num.", "n°", "nº", "№", "#", "id", "code", "kennung")
-_SUFFIX = _alt(ID_SUFFIXES)
+_PLAIN_SUFFIXES = L.merged("id_suffixes")
+_DOTTED_SUFFIXES = L.merged("id_suffixes_dotted")  # "Fattura n. 12": the dot is needed, "n" alone is no number word
+ID_SUFFIXES: Final = _PLAIN_SUFFIXES + _DOTTED_SUFFIXES
+_SUFFIX = _alt(_PLAIN_SUFFIXES) + "".join("|" + tolerant(w.rstrip(".")) + r"\." for w in _DOTTED_SUFFIXES)
 _CONNECT = r"[ \t]*[./-]?[ \t]*[./-]?[ \t]*"
-ID_LABELS: Final = tuple(ID_STEMS)
+ID_LABELS: Final = tuple(label for label in L.LABELS if label in ID_STEMS or label in ID_WORDS)
 #: label -> regex source of its part of a label: a stem and a number word, or a label word.
 ID_LABEL_SOURCES: Final[dict[str, str]] = {}
 for _name in ID_LABELS:
-    _src = f"(?:{_alt(ID_STEMS[_name])}){_CONNECT}(?:{_SUFFIX})"
+    _parts = [f"(?:{_alt(ID_STEMS[_name])}){_CONNECT}(?:{_SUFFIX})"] if _name in ID_STEMS else []
     if _name in ID_WORDS:
-        _src = f"{_src}|{_alt(ID_WORDS[_name])}"
+        _parts.append(_alt(ID_WORDS[_name]))
+    _src = "|".join(_parts)
     ID_LABEL_SOURCES[_name] = _src
 _ID_HEAD = r"(?<![^\W_])(?:"
-#: ``label [:#.] value``; the value needs a digit in its first word (after an optional 1-4 letter prefix).
-_ID_TAIL = (
-    r")(?![^\W\d_])[ \t:#.]*\n?[ \t:#.]*"
+#: ``[:#.] value`` after a label; the value needs a digit in its first word (after an optional 1-4 letter prefix).
+_ID_VALUE = (
+    r"(?![^\W\d_])[ \t:#.]*\n?[ \t:#.]*"
     r"(?:(?P<az>[0-9]{1,3}[ \t]+[A-Za-z]{1,4}[ \t]+[0-9]{1,6}/[0-9]{2,4})"
     r"|(?=[A-Za-z]{0,4}[ ]?[A-Za-z0-9/.-]*[0-9])"
     r"(?P<v>[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9])|[ ](?=[0-9]{2,}(?![0-9]*[.,:][0-9])))*))"
 )
+_ID_TAIL = ")" + _ID_VALUE
 #: All labels in one pattern, each in a group ``L_<label>``, in ID_LABELS order: what
 #: :func:`id_pattern` tries one label at a time (tests compare the two).
 ID_SOURCE: Final = _ID_HEAD + "|".join(f"(?P<L_{n}>{src})" for n, src in ID_LABEL_SOURCES.items()) + _ID_TAIL
@@ -201,24 +171,35 @@ def id_pattern(label: str) -> re.Pattern[str]:
 
 ID_JUNK: Final = _regex.compile(r"[^A-Za-z0-9]")
 
+# --- number-first labels: "N° de facture", "Numéro de client", "Número de póliza", "Codice fiscale" ----
+
+#: What follows a label: its value (as in :func:`id_pattern`).
+ID_VALUE: Final = _regex.compile(_ID_VALUE)
+#: Folded number words that open such a label (``n°``, ``numéro``, ``codice`` ...: languages' number_first_words).
+NUMBER_FIRST_WORDS: Final = frozenset(L.fold_word(w) for w in L.merged("number_first_words"))
+NUMBER_FIRST_CONNECTORS: Final = frozenset(
+    L.fold_word(w).rstrip("'") for c in L.merged("number_first_connectors") for w in c.replace("'", "' ").split())
+#: Folded stem (one to three words) -> label.
+NUMBER_FIRST_STEMS: Final = L.number_first_stems()
+#: The number word at a trigger position: letters and an optional ``.``, ``°`` or ``º``.
+NUMBER_WORD: Final = _regex.compile(r"[^\W\d_]{1,7}[.°º]?")
+#: One more word of the label after it (an elided article stays on its word: ``d'``, ``l'``).
+LABEL_WORD: Final = _regex.compile(r"[ \t]*(?P<w>[^\W\d_]+(?:['’](?=[^\W\d_]))?)")
+
 # --- dates -------------------------------------------------------------------------------------
 
-MONTHS: Final[tuple[tuple[str, ...], ...]] = (
-    ("januar", "january", "jänner", "jan.", "jän."),
-    ("februar", "february", "feber", "febr.", "feb."),
-    ("märz", "march", "mär.", "mrz.", "mar."),
-    ("april", "apr."),
-    ("mai", "may"),
-    ("juni", "june", "jun."),
-    ("juli", "july", "jul."),
-    ("august", "aug."),
-    ("september", "sept.", "sep."),
-    ("oktober", "october", "okt.", "oct."),
-    ("november", "nov."),
-    ("dezember", "december", "dez.", "dec."),
+#: The month names of every language, January first.
+MONTHS: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(dict.fromkeys(name for lang in L.LANGUAGES for name in lang.months[i])) for i in range(12)
 )
-_MONTH = "(?:" + "|".join(f"(?P<m{i + 1}>{_alt(names)})" for i, names in enumerate(MONTHS)) + r")(?![^\W\d_])\.?"
-_ORD = r"(?:st|nd|rd|th|ST|ND|RD|TH)?"
+#: Folded month word -> month: a date's month word is looked up, not spelled out in the patterns.
+MONTH_NUMBERS: Final = L.month_numbers()
+#: A word that may be a month: letters, OCR's ``0``/``1``/``|``/``!`` for ``o``/``l``, an optional dot.
+_MON = r"(?P<mon>0?[^\W\d_](?:[^\W\d_]|[01|!](?![0-9]))*)(?![^\W\d_])\.?"
+_MONTH_INITIALS = "".join(sorted({c for names in MONTHS for n in names for c in (n[0], n[0].upper())} | set("rR0")))
+_ORDINALS = sorted({o for o in L.merged("ordinals")} | {o.upper() for o in L.merged("ordinals")}, key=lambda o: (-len(o), o))
+_ORD = "(?:" + "|".join(re.escape(o) for o in _ORDINALS) + ")?"
+_CONN = "(?:(?:" + "|".join(re.escape(c) for c in sorted(L.merged("date_connectors"), key=lambda c: (-len(c), c))) + r")[ \t]+)?"
 _BLANK = r"(?:[ \t]+\n?|\n)[ \t]*"  # at least one blank, at most one line break
 _DAY = r"(?P<d>[0-9](?<![0-9.,][0-9])[0-9]?)"
 #: ``2024-01-31T14:35``: a machine timestamp (scanner, printer, export); its line is a stamp line.
@@ -233,16 +214,22 @@ DATE_SLASH: Final = _regex.compile(
     r"(?P<a>[0-9](?<![0-9./-][0-9])[0-9]?)(?P<s>[/-])(?P<b>[0-9]{1,2})(?P=s)(?P<y>[0-9]{4}|[0-9]{2})"
     r"(?![0-9]|[./-][0-9])"
 )
-#: The look-ahead asks for a letter that can start a month (or "of"): j, f, m, r (``rn`` for
-#: ``m``), a, s, o, n, d; any letter would do, the tighter class only fails sooner (20 %).
+#: ``31. Januar 2024``, ``5 mars 2024``, ``1er août 2024``, ``5 de marzo de 2024``, ``31st of May '24``: the
+#: month word (group ``mon``) is looked up in MONTH_NUMBERS.  The look-ahead asks for a letter that can
+#: start a month word (or a connector), which only makes a failure come sooner.
 DATE_DMY_TEXT: Final = _regex.compile(
-    _DAY + _ORD + r"\.?(?=[ \t.-]*\n?[ \t-]*(?:of[ \t]+)?[jJfFmMrRaAsSoOnNdD])[ \t-]*\n?[ \t-]*(?:of[ \t]+)?"
-    + _MONTH + r"[ \t,-]*\n?[ \t,-]*(?P<y>[0-9]{4}|'[0-9]{2})(?![0-9])"
+    _DAY + _ORD + r"\.?(?=[ \t.-]*\n?[ \t-]*" + _CONN + "[" + _MONTH_INITIALS + r"])[ \t-]*\n?[ \t-]*" + _CONN
+    + _MON + r"[ \t,-]*\n?[ \t,-]*" + _CONN + r"(?P<y>[0-9]{4}|'[0-9]{2})(?![0-9])"
 )
-#: ``January 31st, 2024`` and ``Januar 2024`` (no day); tried only where a month word starts.
-MONTH_TEXT: Final = _regex.compile(
-    rf"{_MONTH}{_BLANK}(?:(?P<d>[0-9]{{1,2}}){_ORD}[,.]{{0,2}}{_BLANK})?(?P<y>(?:19|20)[0-9]{{2}})(?![0-9])"
+#: A year that may end a month-first date (``January 31st, 2024``, ``März 2024``, ``marzo de 2024``).
+#: (only after a blank, which MONTH_BEFORE_YEAR needs: most years are in numeric dates)
+YEAR: Final = _regex.compile(r"(?:19|20)[0-9]{2}(?<=[ \t\n]....)(?![0-9])")
+#: What stands before such a year (searched in the text before it, up to the year).
+MONTH_BEFORE_YEAR: Final = _regex.compile(
+    rf"(?<![^\W\d_]){_MON}{_BLANK}(?:(?P<d>[0-9]{{1,2}}){_ORD}[,.]{{0,2}}{_BLANK})?{_CONN}\Z"
 )
+#: How far before a year a month-first date can start.
+MONTH_REACH: Final = 40
 MONTH_YEAR_NUM: Final = _regex.compile(
     r"(?P<m>[0-9](?<![0-9./-][0-9])[0-9]?)[/.](?P<y>(?:19|20)[0-9]{2})(?![0-9]|[./-][0-9])"
 )
@@ -264,10 +251,22 @@ AMOUNT_BARE: Final = _regex.compile(
     r"(?P<n>[0-9](?<![\w.,][0-9])(?:[0-9]{0,2}(?:[.,'][0-9]{3})+[.,][0-9]{2}|[0-9]{0,8}[.,][0-9]{2}))"
     r"(?![\w]|[.,][0-9])(?![ \t]*(?:%|[uU][hH][rR](?!\w)|h(?!\w)))"
 )
+#: ``1 234,56 €``, ``EUR 12 345.00``, a bare ``1 234,56``: thousands grouped by a blank, read in
+#: a document whose language groups so (a blank between a quantity and a price elsewhere).
+_NUM_BLANK = r"[0-9]{0,2}(?:[ ][0-9]{3})+(?:[.,][0-9]{1,2})?"
+AMOUNT_BLANK_AFTER: Final = _regex.compile(
+    rf"(?P<n>[0-9](?<![\w.,][0-9]){_NUM_BLANK})(?:[.,]-{{1,2}})?[ \t]{{0,2}}"
+    r"(?:€|\$|£|(?:" + "|".join(_CODES) + r")(?![A-Za-z]))"
+)
+AMOUNT_BLANK_BEFORE: Final = _regex.compile(
+    rf"(?:{_CUR})[ \t]{{0,2}}(?P<n>[0-9]{_NUM_BLANK})(?:[.,]-{{1,2}})?(?![0-9]|[.,][0-9])"
+)
+AMOUNT_BLANK_BARE: Final = _regex.compile(
+    r"(?P<n>[0-9](?<![\w.,][0-9])[0-9]{0,2}(?:[ ][0-9]{3})+[.,][0-9]{2})"
+    r"(?![\w]|[.,][0-9])(?![ \t]*(?:%|[uU][hH][rR](?!\w)|h(?!\w)))"
+)
 #: Lower-case substrings that make a document financial (bare two-decimal numbers become amounts).
-FINANCIAL_WORDS: Final = ("€", "$", "£", "eur", "usd", "gbp", "chf", "betrag", "summe", "gesamt", "total",
-                          "amount", "netto", "brutto", "mwst", "vat", "saldo", "balance", "kontostand",
-                          "preis", "price")
+FINANCIAL_WORDS: Final = ("€", "$", "£", "eur", "usd", "gbp", "chf", *L.merged("financial_words"))
 
 # --- routes ------------------------------------------------------------------------------------
 
@@ -275,9 +274,7 @@ _PLACE = r"[^\W\d_][\w.'()/-]*(?:[ \t]+[^\W\d_][\w.'()/-]*){0,3}"
 _PLACE3 = r"[^\W\d_][\w.'()/-]*(?:[ \t]+[^\W\d_][\w.'()/-]*){0,2}"
 ARROWS: Final = ("->", "→", "⟶", "=>", "⇒", "➔", "➝", "➙")
 _ARROW = r"(?:-+>|→|⟶|=+>|⇒|➔|➝|➙)"
-_ROUTE_WORDS = ("out", "outbound", "ret", "return", "inbound", "hinfahrt", "hinflug", "hinreise", "hinweg",
-                "rückfahrt", "rückflug", "rückreise", "rückweg", "strecke", "route", "verbindung", "relation",
-                "flug", "flight", "fahrt", "trip", "journey", "hin", "rück")
+_ROUTE_WORDS = L.merged("route_words")
 ROUTE_LABELLED: Final = _regex.compile(
     rf"(?<!\w)(?:{_alt(_ROUTE_WORDS)})[ \t]*:[ \t]*\n?[ \t]*(?P<a>{_PLACE})"
     rf"(?:[ \t]+-[ \t]+|[ \t]*{_ARROW}[ \t]*|[ \t]+(?i:nach|to|bis)[ \t]+)(?P<b>{_PLACE})"
@@ -299,19 +296,15 @@ NOT_CODES: Final = frozenset({
 })
 #: First words that make ``from X to Y`` a period or a range rather than a journey.
 NOT_PLACES: Final = frozenset({
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "montag", "dienstag",
-    "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "page", "seite", "mr", "mrs", "ms", "dr",
-    "the", "this", "that", "we", "you", "i", "der", "die", "das", "den", "dem", "ihnen", "uns",
-    "herr", "herrn", "frau",  # "von Herrn Koch geprüft. Nach ...": a person, not a place
+    *L.merged("weekdays"), *L.merged("not_places"),
     *(n.rstrip(".") for names in MONTHS for n in names),
 })
 
+
 # --- street addresses -------------------------------------------------------------------------
 
-_STREET_PREFIX = r"(?:Am|Im|Zum|Zur|An[ \t]de[mnr]|Auf[ \t]de[mnr]|In[ \t]de[mnr]|Unter[ \t]den)[ \t]+"
-_STREET_TYPES = ("street", "st.", "road", "rd.", "lane", "avenue", "ave.", "drive", "way", "close", "court",
-                 "place", "square", "walk", "view", "hill", "terrace", "crescent", "gardens", "grove", "row",
-                 "boulevard", "parkway", "mews")
+_STREET_PREFIX = "(?:" + "|".join(re.escape(p).replace(r"\ ", r"[ \t]") for p in L.merged("street_prefixes")) + r")[ \t]+"
+_STREET_TYPES = L.merged("street_types_after")
 _POSTCODE_EN = (r"(?:[A-Z]{1,2}[0-9][A-Z0-9]?[ \t]?[0-9][A-Z]{2}|[A-Z]{2}[ \t]?[0-9]{5}(?:-[0-9]{4})?"
                 r"|[0-9]{4}[ \t]?[A-Z]{2}|[A-Z][0-9]{2}[ \t]?[A-Z0-9]{4})")
 #: "Gartenstraße 54, 66111 Saarbrücken", "Am Stadtgraben 128\n86150 Augsburg" (a German street
@@ -333,6 +326,26 @@ STREET: Final = _regex.compile(
 )
 
 
+#: A word that may be a street type written before the name (``rue``, ``Calle``, ``Via``; looked up
+#: among the types of the document's languages), in the digit regions.
+STREET_TYPE_WORD: Final = _regex.compile(r"[^\W\d_](?<![\w.'’-].)[^\W\d_]*[./]?")
+#: ``12 rue``, ``12, avenue``, ``3 bis boulevard``: the house number before a type (searched up to the type).
+STREET_NUMBER_BEFORE: Final = _regex.compile(r"(?<![\w.,/-])(?P<n>[0-9]{1,4}(?:[ \t]?(?:bis|ter)|[a-zA-Z])?)[ \t]*,?[ \t]+\Z")
+#: The name after a type when the number came first: up to six words, to a comma, digit or line end.
+STREET_NAME: Final = _regex.compile(r"[ \t]+(?P<name>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,5})")
+#: The name after a type and the house number after it: ``Via Roma 12``, ``Calle Mayor, 12``.
+STREET_NAME_NUMBER: Final = _regex.compile(
+    r"[ \t]+(?P<name>[^\W\d_][\w'’.-]*?(?:[ \t]+[^\W\d_][\w'’.-]*?){0,5})[ \t]*,?[ \t]*(?P<n>[0-9]{1,4}[a-zA-Z]?)"
+    r"(?![\w]|[.,/:][0-9])"
+)
+#: A name joined with its type and the house number: ``Kerkstraat 12`` (the ending is looked up).
+STREET_JOINED: Final = _regex.compile(
+    r"(?P<s>[A-Z](?<![\w'-][A-Z])(?=[\w'-]*+[ \t]+[0-9])[\w'-]*[^\W\d_])[ \t]+(?P<n>[0-9]{1,4}[a-zA-Z]?)(?![\w]|[.,/:][0-9])"
+)
+STREET_MAX_NAME = 60
+#: A postcode and a town after a house number: ``, 1000 Bruxelles``, ``\n28013 Madrid``, ``, 1015 CJ Amsterdam``.
+POSTCODE_AFTER: Final = _regex.compile(r"[ \t]*[,\n][ \t]*(?:[A-Z]{1,2}-)?[0-9]{4,5}(?:[ \t]?[A-Z]{2})?,?[ \t]+[A-ZÀ-Ý]")
+
 # --- long reference numbers --------------------------------------------------------------------
 
 REF: Final = _regex.compile(
@@ -346,9 +359,9 @@ def is_date(raw: str) -> bool:
     return any(rx.fullmatch(raw) for rx in (DATE_DOT, DATE_ISO, DATE_SLASH))
 
 
-def month_of(m: re.Match[str]) -> int:
-    """The month number of a match of a pattern with the month groups ``m1`` .. ``m12``."""
-    return next(i for i in range(1, 13) if m[f"m{i}"] is not None)
+def month_of(m: re.Match[str]) -> int | None:
+    """The month of a match's ``mon`` group (None: the word is no month name)."""
+    return MONTH_NUMBERS.get(L.fold_word(m["mon"]))
 
 
 def date_token(year: int, month: int, day: int | None) -> str | None:

@@ -21,13 +21,14 @@ from functools import cache
 from itertools import count
 from typing import Final
 
-from . import _regex
+from . import _regex, languages
 from . import _trigger_tables as _tables
 from ._patterns import (
     _CONTROL,
     _PAGE_WORDS,
     _PHONE_WORDS,
     _ROUTE_WORDS,
+    _STAMP_OPENERS,
     _STAMP_WORDS,
     DEHYPHEN,
     DIGIT_WORD,
@@ -37,7 +38,6 @@ from ._patterns import (
     ID_STEMS,
     ID_SUFFIXES,
     ID_WORDS,
-    MONTHS,
     NUMBER_SEPARATORS,
     ODD_CHARS,
     REPLACE,
@@ -66,8 +66,11 @@ def _spellings(word: str) -> set[str]:
 def _triggers() -> dict[str, frozenset[str]]:
     families: dict[str, list[str]] = {
         "id": [w for words in (*ID_STEMS.values(), *ID_WORDS.values()) for w in words],
-        "month": [w for names in MONTHS for w in names],
+        # Month names are no trigger words: a date's month word is looked up (_patterns.MONTH_NUMBERS).
+        "numfirst": list(languages.merged("number_first_words")),
+        "streettype": list(languages.merged("street_types_before")),
         "stamp": list(_STAMP_WORDS),
+        "stampopen": list(_STAMP_OPENERS),
         "phone": list(_PHONE_WORDS),
         "page": list(_PAGE_WORDS),
         "route": list(_ROUTE_WORDS),

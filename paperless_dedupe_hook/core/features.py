@@ -24,7 +24,7 @@ from .extract import extract_features
 MAX_EXTRACT_CHARS = 2_000_000
 
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
-EXTRACTOR_VERSION = "5"  # 4: short documents carry a signature and tokens; 5: no routes from "von Herrn X. Nach ..."
+EXTRACTOR_VERSION = "6"  # 4: short documents carry a signature and tokens; 5: no routes from "von Herrn X. Nach ..."; 6: languages as data (fr, nl, es, it)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,6 +35,10 @@ class FeatureParams:
     ngram_size: int = 3
     fuzzy_sample_size: int = 5000
     min_words: int = 20
+    #: The languages the documents may be in (core.languages codes; empty: all), and those
+    #: they are likely in (PAPERLESS_OCR_LANGUAGE): see extract.extract_features.
+    languages: tuple[str, ...] = ()
+    language_hint: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.shingle not in text.SHINGLE_KINDS:
@@ -104,6 +108,10 @@ def _bounded(content: str) -> str:
     return content[:half] + "\n" + content[-half:]
 
 
+def _tokens(content: str, params: FeatureParams) -> frozenset[str]:
+    return extract_features(content, params.languages, params.language_hint)
+
+
 def fingerprint(normalized: str) -> bytes:
     return hashlib.blake2b(normalized.encode("utf-8"), digest_size=16).digest()
 
@@ -152,7 +160,7 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
             signature=minhash.narrow(minhash.signature(shingle_set, num_permutations=params.num_permutations,
                                                        seed=params.seed)),
             sample=pack_sample(head, tail),
-            tokens=extract_features(content) | {short.SHORT_MARK},
+            tokens=_tokens(content, params) | {short.SHORT_MARK},
             title=title,
         )
     if word_count < params.min_words:
@@ -182,6 +190,6 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         signature=minhash.narrow(full),
         sample=pack_sample(head, tail),
         # A mail's signature (the sender's address) is no part of the letter: see text.normalize.
-        tokens=extract_features(_bounded(text.strip_signature(content))),
+        tokens=_tokens(_bounded(text.strip_signature(content)), params),
         title=title,
     )

@@ -1,0 +1,71 @@
+"""German (also Austrian and Swiss German)."""
+
+from .model import Language
+
+LANGUAGE = Language(
+    code="de",
+    ocr_codes=("deu", "deu_frak", "frk"),
+    frequent_words=frozenset(
+        "der die das den dem des und ein eine mit für von zu ist sind nicht wir ihr ihre sie bitte rechnung "
+        "datum summe betrag vom sehr geehrte grüßen".split()
+    ),
+    months=(
+        ("januar", "jänner", "jan.", "jän."),
+        ("februar", "feber", "febr.", "feb."),
+        ("märz", "mär.", "mrz."),
+        ("april", "apr."),
+        ("mai",),
+        ("juni", "jun."),
+        ("juli", "jul."),
+        ("august", "aug."),
+        ("september", "sept.", "sep."),
+        ("oktober", "okt."),
+        ("november", "nov."),
+        ("dezember", "dez."),
+    ),
+    day_first=True,
+    id_stems={
+        "invoice": ("rechnungs", "rechnung", "re", "rg", "beleg", "faktura"),
+        "customer": ("kunden", "kd", "mandanten"),
+        "account": ("konto", "vertragskonto"),
+        "order": ("bestell", "bestellungs", "auftrags", "auftrag"),
+        "contract": ("vertrags", "vertrag"),
+        "policy": ("versicherungsschein", "versicherungs", "police", "policen", "versicherten"),
+        "booking": ("buchungs", "reservierungs", "bestätigungs"),
+        "ticket": ("ticket", "fahrschein", "fahrkarten"),
+        "tracking": ("sendungs", "paket"),
+        "tax": ("steuer", "ust-id", "ust", "umsatzsteuer-id", "st", "steuerident", "uid"),
+        "personnel": ("personal", "pers", "mitarbeiter"),
+        "member": ("mitglieds",),
+        "flight": ("flug",),
+        "delivery": ("lieferschein", "liefer", "lieferungs"),
+        "register": ("handelsregister", "register"),
+        "statement": ("kontoauszug", "auszug", "abrechnungs", "abrechnung"),
+        "case": ("vorgangs", "vorgang", "schadens", "akten", "referenz", "transaktions", "kassenzeichen"),
+    },
+    id_words={
+        "case": ("aktenzeichen", "az.", "unser zeichen", "ihr zeichen", "unser az.", "ihr az.",
+                 "geschäftszeichen", "referenz", "kassenzeichen"),
+        "booking": ("buchungsreferenz", "buchungscode"),
+        "tax": ("ust-idnr.", "ust-id", "ustid", "steuer-id", "uid"),
+        "register": ("hrb", "hra", "vr"),
+    },
+    id_suffixes=("nummer", "nr.", "kennung"),
+    stamp_words=("gedruckt", "ausgedruckt", "druckdatum", "druckzeit", "ausdruck", "telefax", "gefaxt", "gescannt",
+                 "scandatum", "eingang", "eingangsdatum", "eingangsstempel", "eingegangen", "empfangen", "abgerufen",
+                 "heruntergeladen", "kopie für ihre unterlagen", "zweitschrift", "duplikat",
+                 # version stamps of drafts: a new draft date is not a different contract
+                 "entwurf", "fassung"),
+    phone_words=("tel", "telefon", "fon", "mobil", "handy", "hotline", "fax", "telefax"),
+    page_words=("seite", "blatt", "s."),
+    page_of=("von",),
+    financial_words=("betrag", "summe", "gesamt", "netto", "brutto", "mwst", "saldo", "kontostand", "preis"),
+    route_words=("hinfahrt", "hinflug", "hinreise", "hinweg", "rückfahrt", "rückflug", "rückreise", "rückweg",
+                 "strecke", "route", "verbindung", "relation", "flug", "fahrt", "hin", "rück"),
+    weekdays=("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"),
+    not_places=("seite",
+                "der", "die", "das", "den", "dem", "ihnen", "uns",
+                "herr", "herrn", "frau"),  # "von Herrn Koch geprüft. Nach ...": a person, not a place
+    street_prefixes=("Am", "Im", "Zum", "Zur", "An dem", "An den", "An der", "Auf dem", "Auf den", "Auf der",
+                     "In dem", "In den", "In der", "Unter den"),
+)

@@ -1,0 +1,68 @@
+"""English (British, Irish and US conventions; ``a/b/yyyy`` month first)."""
+
+from .model import Language
+
+LANGUAGE = Language(
+    code="en",
+    ocr_codes=("eng",),
+    frequent_words=frozenset(
+        "the and of to for with from your you we our is are this that please thank invoice date total amount "
+        "due dear regards".split()
+    ),
+    months=(
+        ("january", "jan."),
+        ("february", "feb."),
+        ("march", "mar."),
+        ("april", "apr."),
+        ("may",),
+        ("june", "jun."),
+        ("july", "jul."),
+        ("august", "aug."),
+        ("september", "sept.", "sep."),
+        ("october", "oct."),
+        ("november", "nov."),
+        ("december", "dec."),
+    ),
+    day_first=False,
+    ordinals=("st", "nd", "rd", "th"),
+    date_connectors=("of",),
+    id_stems={
+        "invoice": ("invoice", "inv", "bill"),
+        "customer": ("customer", "cust", "client"),
+        "account": ("account", "acct"),
+        "order": ("order", "po", "purchase order"),
+        "contract": ("contract", "agreement"),
+        "policy": ("policy",),
+        "booking": ("booking", "reservation", "confirmation"),
+        "ticket": ("ticket",),
+        "tracking": ("tracking", "shipment"),
+        "tax": ("vat", "tax"),
+        "personnel": ("employee",),
+        "member": ("member", "membership"),
+        "flight": ("flight",),
+        "delivery": ("delivery note", "delivery", "dispatch note"),
+        "register": ("registration", "company", "registered in england and wales", "register"),
+        "statement": ("statement",),
+        "case": ("case", "claim", "reference", "ref", "transaction"),
+    },
+    id_words={
+        "case": ("reference", "ref.", "our ref.", "your ref.", "case reference"),
+        "booking": ("booking ref.", "booking reference", "booking code", "pnr"),
+        "tax": ("vat reg.", "vat registration", "tin"),
+        "register": ("company registration",),
+    },
+    id_suffixes=("no.", "number", "num.", "#", "id", "code"),
+    stamp_words=("printed", "print date", "print time", "fax", "faxed", "scan", "scanned", "received",
+                 "downloaded", "about:blank", "copy for your records", "draft", "revision"),
+    phone_words=("tel", "phone", "mobile", "hotline", "fax"),
+    page_words=("page",),
+    page_of=("of",),
+    financial_words=("total", "amount", "vat", "balance", "price"),
+    route_words=("out", "outbound", "ret", "return", "inbound", "route", "flight", "trip", "journey"),
+    weekdays=("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    not_places=("page",
+                "mr", "mrs", "ms", "dr", "the", "this", "that", "we", "you", "i"),
+    street_types_after=("street", "st.", "road", "rd.", "lane", "avenue", "ave.", "drive", "way", "close", "court",
+                        "place", "square", "walk", "view", "hill", "terrace", "crescent", "gardens", "grove", "row",
+                        "boulevard", "parkway", "mews"),
+)

@@ -1,0 +1,76 @@
+"""French (France, Belgium, Switzerland, Luxembourg)."""
+
+from .model import Language
+
+LANGUAGE = Language(
+    code="fr",
+    ocr_codes=("fra",),
+    frequent_words=frozenset(
+        "le la les et est une pour dans sur avec vous nous votre vos notre nos pas qui que au aux ce cette "
+        "sont madame monsieur veuillez agréer salutations montant facture".split()
+    ),
+    months=(
+        ("janvier", "janv."),
+        ("février", "févr.", "fév."),
+        ("mars",),
+        ("avril", "avr."),
+        ("mai",),
+        ("juin",),
+        ("juillet", "juil."),
+        ("août",),
+        ("septembre", "sept."),
+        ("octobre", "oct."),
+        ("novembre", "nov."),
+        ("décembre", "déc."),
+    ),
+    day_first=True,
+    ordinals=("er", "re"),
+    blank_thousands=True,
+    id_stems={
+        "invoice": ("facture",),
+        "customer": ("client", "abonné"),
+        "account": ("compte",),
+        "order": ("commande",),
+        "contract": ("contrat",),
+        "policy": ("police", "sociétaire"),
+        "booking": ("réservation",),
+        "case": ("dossier", "sinistre"),
+        "member": ("adhérent", "membre"),
+        "delivery": ("livraison",),
+        "tracking": ("colis", "suivi"),
+    },
+    id_words={
+        "case": ("votre référence", "notre référence", "v/réf.", "n/réf.", "réf.", "référence"),
+        "register": ("siret", "siren", "rcs"),
+        "personnel": ("matricule",),
+        "tax": ("tva intracommunautaire",),
+    },
+    id_suffixes=("n°", "nº", "№"),
+    number_first_words=("n°", "nº", "no", "numéro", "numero", "num."),
+    number_first_connectors=("de la", "de l'", "d'", "de", "du", "des"),
+    number_first_stems={
+        "facture": "invoice", "client": "customer", "abonné": "customer", "compte": "account",
+        "commande": "order", "bon de commande": "order", "contrat": "contract", "police": "policy",
+        "sociétaire": "policy", "réservation": "booking", "dossier": "case", "sinistre": "case",
+        "référence": "case", "adhérent": "member", "membre": "member", "sécurité sociale": "social",
+        "tva": "tax", "tva intracommunautaire": "tax", "siret": "register", "siren": "register",
+        "matricule": "personnel", "salarié": "personnel", "livraison": "delivery", "bon de livraison": "delivery",
+        "suivi": "tracking", "colis": "tracking", "billet": "ticket", "relevé": "statement", "vol": "flight",
+    },
+    stamp_words=("imprimé le", "imprime le", "date d'impression", "numérisé le", "numerise le", "scanné le",
+                 "télécopie", "duplicata",
+                 # draft stamps ("PROJET v2 – version du 5 mars 2024"): a new draft date is no other contract
+                 "version du", "brouillon"),
+    stamp_openers=("reçu le", "recu le", "édité le", "edite le", "arrivée le", "arrivee le", "envoyé :",
+                   "envoye :", "document numérisé", "copie pour vos dossiers"),
+    phone_words=("tél", "téléphone", "portable"),
+    page_words=("page",),
+    page_of=("sur",),
+    financial_words=("montant", "tva", "ttc", "solde", "prix", "à payer"),
+    route_words=("aller", "retour", "trajet"),
+    weekdays=("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+    not_places=("le", "la", "les",
+                "du", "monsieur", "madame"),
+    street_types_before=("rue", "avenue", "av.", "boulevard", "bd", "allée", "chemin", "impasse", "place", "quai",
+                         "route", "cours", "passage", "square", "chaussée", "rond-point"),
+)

@@ -1,0 +1,66 @@
+"""Dutch (Netherlands and Flanders)."""
+
+from .model import Language
+
+LANGUAGE = Language(
+    code="nl",
+    ocr_codes=("nld",),
+    frequent_words=frozenset(
+        "het een van en op voor met niet zijn wij u uw ons onze bij aan dit deze naar heeft worden wordt "
+        "graag geachte hierbij factuur bedrag".split()
+    ),
+    months=(
+        ("januari", "jan."),
+        ("februari", "febr.", "feb."),
+        ("maart", "mrt."),
+        ("april", "apr."),
+        ("mei",),
+        ("juni", "jun."),
+        ("juli", "jul."),
+        ("augustus", "aug."),
+        ("september", "sept.", "sep."),
+        ("oktober", "okt."),
+        ("november", "nov."),
+        ("december", "dec."),
+    ),
+    day_first=True,
+    ordinals=("e", "ste", "de"),
+    id_stems={
+        "invoice": ("factuur", "nota"),
+        "customer": ("klant", "klanten", "debiteur", "debiteuren"),
+        "account": ("rekening",),
+        "order": ("order", "bestel", "bestelling"),
+        "contract": ("contract", "overeenkomst"),
+        "policy": ("polis",),
+        "booking": ("boeking", "boekings", "reservering", "reserverings"),
+        "case": ("dossier", "referentie", "zaak", "schade"),
+        "tax": ("btw", "fiscaal"),
+        "social": ("burgerservice", "sofi"),
+        "member": ("lid", "lidmaatschap", "leden"),
+        "personnel": ("personeels", "medewerker", "werknemer"),
+        "delivery": ("leverings", "pakbon"),
+        "tracking": ("zending", "pakket"),
+        "statement": ("afschrift",),
+        "register": ("kvk",),
+    },
+    id_words={
+        "case": ("kenmerk", "uw kenmerk", "ons kenmerk", "referentie"),
+        "social": ("bsn",),
+        "register": ("kvk",),
+    },
+    stamp_words=("afgedrukt op", "geprint op", "gescand op", "afdrukdatum",
+                 # draft stamps ("CONCEPT v2 – versie van 12 juli 2021")
+                 "versie van", "ontwerp"),
+    stamp_openers=("ontvangen op", "binnengekomen", "verzonden:", "ingescand", "gescand", "faxbericht",
+                   "kopie voor uw administratie", "duplicaat"),
+    phone_words=("telefoon", "mobiel", "gsm"),
+    page_words=("pagina", "blz."),
+    page_of=("van",),
+    financial_words=("bedrag", "totaal", "btw", "te betalen", "prijs"),
+    route_words=("heenreis", "terugreis", "traject"),
+    weekdays=("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"),
+    not_places=("de", "het",
+                "een", "meneer", "mevrouw", "heer"),
+    street_suffixes=("straat", "laan", "weg", "plein", "gracht", "kade", "singel", "dijk", "dreef", "steeg",
+                     "steenweg", "baan", "pad", "hof", "markt"),
+)
