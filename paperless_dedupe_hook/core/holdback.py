@@ -219,7 +219,11 @@ def explain_pair(
     reasons = []
     if pair.score >= threshold and not params.reports(pair):
         reasons.append("a newer version (a revision), and detection.report_revisions is false")
+    # the factor as the score took it (applied only to a pair within reach without it); D before it is D over it
     sided = onesided.factor(a.tokens, b.tokens, weight, similarity=containment) if scoring.ONE_SIDED else 1.0
+    if sided < 1.0 and scoring.one_sided_factor(a, b, weight, containment, min(1.0, pair.discriminative / sided),
+                                                params) == 1.0:
+        sided = 1.0
     own: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if pair.discriminative < 1.0:
         parts = [c.text() for c in found]

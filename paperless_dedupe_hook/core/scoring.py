@@ -225,17 +225,31 @@ def _discriminative(
         if fuzzy_needed(similarity, upper, reach) is None:
             return None
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
-    sided = onesided.factor(a.tokens, b.tokens, weight, similarity=similarity) if ONE_SIDED else 1.0
-    if not versions.differ:
-        settings = params or reach
-        if ALIGN_SLOTS and settings is not None and fuzzy_needed(
-                similarity, disc * sided, settings, _bonus(a, b, disc * sided, weight)) is not None:
-            disc = min(disc, _aligned_discriminative(a, b, weight, slips))  # within reach: worth the label comparisons
-        return disc * sided, "duplicate", None
-    relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
-                                              revision.without_version_dates(b.tokens, versions.b), weight,
-                                              conflict_weight=slips)
-    return max(disc, relieved) * sided, "revision", (a, b)[versions.newer_side].doc_id
+    if versions.differ:
+        disc = max(disc, discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
+                                                        revision.without_version_dates(b.tokens, versions.b), weight,
+                                                        conflict_weight=slips))
+    sided = one_sided_factor(a, b, weight, similarity, disc, params or reach)
+    if versions.differ:
+        return disc * sided, "revision", (a, b)[versions.newer_side].doc_id
+    settings = params or reach
+    if ALIGN_SLOTS and settings is not None and fuzzy_needed(
+            similarity, disc * sided, settings, _bonus(a, b, disc * sided, weight)) is not None:
+        disc = min(disc, _aligned_discriminative(a, b, weight, slips))  # within reach: worth the label comparisons
+    return disc * sided, "duplicate", None
+
+
+def one_sided_factor(
+    a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float, disc: float,
+    settings: ScoreParams | None,
+) -> float:
+    """What core.onesided leaves of D (``disc``, before it) for a pair that could still reach
+    the threshold; 1 for one that cannot even without it (the factor only lowers D)."""
+    if not ONE_SIDED:
+        return 1.0
+    if settings is not None and fuzzy_needed(similarity, disc, settings, AGREEMENT_BONUS if disc >= 1.0 else 1.0) is None:
+        return 1.0
+    return onesided.factor(a.tokens, b.tokens, weight, similarity=similarity)
 
 
 def _bonus(a: Features, b: Features, disc: float, weight: Callable[[str], float] | None) -> float:
