@@ -88,3 +88,13 @@ def test_two_bodies_behind_one_letterhead_lose_d_and_check_says_why() -> None:
     assert onesided.factor(a.tokens, c.tokens, similarity=0.5) == 1.0
     # A pair that shares nearly all its text is not touched however its values fall.
     assert onesided.factor(a.tokens, b.tokens, similarity=0.95) == 1.0
+
+
+def test_one_number_read_as_two_kinds_is_no_value_of_its_own() -> None:
+    from paperless_dedupe_hook.core import onesided
+
+    a = frozenset({"id:order:CMD350489", "iban:DE89370400440532013000"})
+    b = frozenset({"ref:350489", "iban:DE89370400440532013000"})
+    assert onesided.factor(a, b, similarity=0.7) == 1.0
+    c = frozenset({"ref:771245", "iban:DE89370400440532013000"})
+    assert onesided.factor(a, c, similarity=0.7) < 1.0

@@ -221,8 +221,8 @@ def explain_pair(
         reasons.append("a newer version (a revision), and detection.report_revisions is false")
     # the factor as the score took it (applied only to a pair within reach without it); D before it is D over it
     sided = onesided.factor(a.tokens, b.tokens, weight, similarity=containment) if scoring.ONE_SIDED else 1.0
-    if sided < 1.0 and scoring.one_sided_factor(a, b, weight, containment, min(1.0, pair.discriminative / sided),
-                                                params) == 1.0:
+    before = min(1.0, pair.discriminative / sided) if sided > 0.0 else 1.0  # D before the factor (0: nothing agrees)
+    if sided < 1.0 and scoring.one_sided_factor(a, b, weight, containment, before, params) == 1.0:
         sided = 1.0
     own: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if pair.discriminative < 1.0:

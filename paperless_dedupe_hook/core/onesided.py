@@ -42,6 +42,8 @@ __all__ = ["ONE_SIDED_SHARE", "agreement", "factor", "own_kinds"]
 ONE_SIDED_SHARE = 0.5
 #: Shingle similarity at or under which the factor counts fully, and from which not at all.
 FULL_AT, NONE_FROM = 0.75, 0.90
+#: A value on each side with the same digits (this many or more) is one value read as two kinds.
+MIN_SHARED_DIGITS = 5
 # Documents whose plain tokens and kinds were prepared last (as discriminative's caches).
 _PREPARED_DOCUMENTS = 4096
 
@@ -57,6 +59,12 @@ def _prepared(tokens: Collection[str]) -> tuple[frozenset[str], frozenset[str]]:
     return _values(tokens if isinstance(tokens, frozenset) else frozenset(tokens))
 
 
+def _digits(token: str) -> str:
+    """The digits of a value of five or more of them, else "" (too short to be one value read twice)."""
+    found = "".join(c for c in token.partition(":")[2] if c.isdigit())
+    return found if len(found) >= MIN_SHARED_DIGITS else ""
+
+
 def factor(a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
            *, similarity: float = 0.0) -> float:
     """What D keeps (0-1] of a pair whose documents both carry values of kinds the other lacks;
@@ -67,8 +75,12 @@ def factor(a: Collection[str], b: Collection[str], weight: Callable[[str], float
     (plain_a, kinds_a), (plain_b, kinds_b) = _prepared(a), _prepared(b)
     if kinds_a <= kinds_b or kinds_b <= kinds_a:
         return 1.0  # one side has no kind of its own: a page lost or added, not two bodies
-    only_a = math.fsum(weights(t)[1] for t in plain_a if token_kind(t) not in kinds_b)
-    only_b = math.fsum(weights(t)[1] for t in plain_b if token_kind(t) not in kinds_a)
+    own_a = [t for t in plain_a if token_kind(t) not in kinds_b]
+    own_b = [t for t in plain_b if token_kind(t) not in kinds_a]
+    # one number read as two kinds ("CMD350489" an id here, "350489" a ref there): one value
+    digits_a, digits_b = {_digits(t) for t in own_a} - {""}, {_digits(t) for t in own_b} - {""}
+    only_a = math.fsum(weights(t)[1] for t in own_a if _digits(t) not in digits_b)
+    only_b = math.fsum(weights(t)[1] for t in own_b if _digits(t) not in digits_a)
     one_sided = min(only_a, only_b)
     if one_sided <= 0.0:
         return 1.0
