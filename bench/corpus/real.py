@@ -6,11 +6,12 @@ Same files as ``bench.corpus.generate`` (docs.jsonl, pairs.jsonl, doc_meta.jsonl
 for ``paperless-dedupe evaluate``.  Duplicate kinds (must be reported):
 
 ``ocr_digital_vs_scan``  a born-digital text and a real scan of it (:mod:`.ocr`), both readable
-``ocr_rescan``           two real scans of one page (office scanner, phone photo), both readable
+``ocr_rescan``           two real scans of one page (office scanner, phone photo, worn copy), both readable
 ``ocr_unreadable``       the same, where a scan is past reading (CER > READABLE_CER): measured, no target
-``short_rescan``         a short note (under 20 words) and a scan of it (real OCR or synthetic noise)
+``short_rescan``         a short note (under 20 words) and a scan of it (real OCR, sometimes of a page with a
+                         scanner's stamp, or :func:`.short_notes.rescan`)
 ``short_unreadable``     the same, where the real scan is past reading: measured, no target
-``revision``             a policy or terms re-issued with a new version date and 2-7 % of it changed;
+``revision``             a policy or terms re-issued with a new version date and 2-11 % of it changed;
                          should be reported with ``verdict: "revision"``
 
 Hard negatives (must not be reported): ``ocr_invoice_series``, ``ocr_payslip``, ``ocr_bank_statement``,
@@ -46,7 +47,7 @@ from . import short_notes as SN
 from .dups import as_digital, as_scan
 
 READABLE_CER = 0.10
-PROFILE_WEIGHTS = {"office": 0.5, "phone": 0.35, "poor": 0.15}
+PROFILE_WEIGHTS = {"office": 0.35, "phone": 0.3, "worn": 0.23, "poor": 0.12}  # issue 25: worn, the damage of real archives
 OCR_SERIES = {"invoice_series": S1.invoice_series, "payslip": S1.payslip, "bank_statement": S1.bank_statement,
               "utility_bill": S1.utility_bill, "insurer_letters": S2.insurer_letters}
 OCR_TYPES = ["letter", "invoice", "tax_notice", "doctor_letter", "policy", "order_confirmation", "contract"]
@@ -125,7 +126,7 @@ class RealBuilder:
         corr = fmt.correspondent(rng, lang, {"payslip": "employer", "bank_statement": "bank", "utility_bill": "utility",
                                              "insurer_letters": "insurer"}.get(kind, "company"))
         docs = OCR_SERIES[kind](rng, corr, rng.randint(3, 4), fmt.random_date(rng, 2016, 2024))
-        profile = rng.choice(["office", "office", "phone"])
+        profile = rng.choice(["office", "office", "phone", "worn"])
         ids = [self.add(Rec(self.job(rng, as_digital(d.blocks, lang, rng), lang, profile), d.title, d.created,
                             d.correspondent, "ocr_" + kind, lang)) for d in docs]
         self.series.append(("ocr_" + kind, ids))
@@ -136,11 +137,17 @@ class RealBuilder:
         note = SN.note(rng, lang)
         first = note.text
         second: str | Job
-        if rng.random() < 0.6:
-            second = self.job(rng, note.text, lang, rng.choice(["office", "office", "phone"]))
-        else:
-            second = N.ocr(note.text, N.level(rng, "light"), rng)
         d = fmt.random_date(rng)
+        if rng.random() < 0.6:
+            # the paper of the second copy may carry a scanner's stamp or have its copy line elsewhere
+            # (issue 25); the scan's character errors are tesseract's own
+            paper = note.text
+            if rng.random() < 0.25:
+                stamp = SN.scanner_stamp(rng, lang, d)
+                paper = stamp + "\n" + paper if rng.random() < 0.5 else paper + "\n" + stamp
+            second = self.job(rng, paper, lang, rng.choice(["office", "office", "phone", "worn"]))
+        else:
+            second = SN.rescan(note.text, lang, d, rng)
         a = self.add(Rec(first, "Notiz" if lang == "de" else "Note", d, "", "dup_original", lang))
         b = self.add(Rec(second, f"Scan {d.isoformat()}", d, "", "short_rescan", lang))
         self.groups.append(("short_rescan", [a, b]))
