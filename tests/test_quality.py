@@ -29,10 +29,11 @@ def evaluation(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_pair_level_floors(evaluation: dict) -> None:
-    # measured on this corpus: precision 1.000, recall 0.966, F1 0.982
-    assert evaluation["pairs"]["precision"] >= 0.98
-    assert evaluation["pairs"]["recall"] >= 0.94
-    assert evaluation["pairs"]["f1"] >= 0.96
+    # measured on this corpus (issue 25's harder generator, main's detector): precision 0.980,
+    # recall 0.889, F1 0.932 (before issue 25's corpus: 1.000, 0.966, 0.982)
+    assert evaluation["pairs"]["precision"] >= 0.96
+    assert evaluation["pairs"]["recall"] >= 0.86
+    assert evaluation["pairs"]["f1"] >= 0.91
     assert evaluation["candidate_recall"] >= 0.98
 
 
@@ -40,16 +41,18 @@ def test_no_hard_negative_kind_leaks(evaluation: dict) -> None:
     rates = evaluation["false_positive_rate_by_kind"]
     assert set(rates) >= {"invoice_series", "bank_statement", "payslip", "tenancy_form", "utility_bill"}
     for kind, figure in rates.items():
-        # measured: 0 everywhere (tenancy_form: 142 pairs), docs/quality.md
-        assert figure["rate"] <= 0.02, kind
+        # measured: 0 everywhere but invoice_series (2 of 100 pairs), docs/quality.md
+        assert figure["rate"] <= 0.03, kind
 
 
 def test_duplicate_kinds_are_found(evaluation: dict) -> None:
     recall = evaluation["recall_by_kind"]
-    for kind in ("rescan", "digital_vs_scan", "missing_page", "print_stamp", "draft_revision"):
+    # measured: rescan 0.914 (35 pairs), draft_revision 0.933 (15), the other four 1.000
+    for kind in ("rescan", "digital_vs_scan", "missing_page", "print_stamp", "draft_revision", "revision"):
         assert recall[kind]["rate"] >= 0.85, kind
-    for kind in ("cover_sheet", "email_vs_scan"):  # measured 0.81 and 1.00 on 16 and 7 pairs
-        assert recall[kind]["rate"] >= 0.75, kind
+    for kind in ("cover_sheet", "email_vs_scan"):  # measured 1.000 and 0.750 on 5 and 12 pairs
+        assert recall[kind]["rate"] >= 0.70, kind
+    assert recall["short_rescan"]["rate"] >= 0.40  # measured 0.500 on 10 pairs (issue 25: stamps, moved lines, digit slips)
 
 
 def test_groups_hold_no_chains(evaluation: dict) -> None:
@@ -101,11 +104,11 @@ def realistic(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_realistic_archive_pair_floors(realistic: dict) -> None:
-    # measured on this corpus: precision 0.990, recall 0.995, F1 0.992, candidate recall 1.000
-    # (before issue 12's changes the same generator gave F1 0.86 at 3,000 documents, docs/quality.md)
+    # measured on this corpus (issue 25's harder generator, main's detector): precision 1.000,
+    # recall 0.918, F1 0.957, candidate recall 0.990 (before issue 25's corpus: 0.990, 0.995, 0.992, 1.000)
     assert realistic["pairs"]["precision"] >= 0.97
-    assert realistic["pairs"]["recall"] >= 0.97
-    assert realistic["pairs"]["f1"] >= 0.97
+    assert realistic["pairs"]["recall"] >= 0.89
+    assert realistic["pairs"]["f1"] >= 0.93
     assert realistic["candidate_recall"] >= 0.98
 
 
@@ -113,12 +116,12 @@ def test_realistic_archive_template_families_stay_apart(realistic: dict) -> None
     rates = realistic["false_positive_rate_by_kind"]
     assert set(rates) >= {"invoice_series", "payslip", "manual_library", "clause_library", "insurer_letters", "short_note"}
     for kind, figure in rates.items():
-        # measured: 0 everywhere but invoice_series (1 of 6,350 pairs) and payment_reminder (1 of 77, 0.013)
+        # measured: 0 everywhere (issue 25's corpus; before: invoice_series 1 of 6,350, payment_reminder 1 of 77)
         assert figure["rate"] <= 0.03, kind
 
 
 def test_realistic_archive_duplicate_kinds_are_found(realistic: dict) -> None:
     for kind, figure in realistic["recall_by_kind"].items():
-        # measured: 1.000 for every kind but rescan (0.987 of 75 pairs; 0.960 before the
-        # slot values a scan moved and the streets it read twice stopped conflicting)
-        assert figure["rate"] >= 0.95, kind
+        # measured (issue 25's corpus): series_rescan 0.783 (23 pairs), short_rescan 0.778 (18),
+        # cover_sheet 0.850 (20), email_vs_scan 0.857 (14), rescan 0.931 (29), the other kinds 1.000
+        assert figure["rate"] >= 0.75, kind

@@ -6,7 +6,8 @@ Same files as ``bench.corpus.generate`` (docs.jsonl, pairs.jsonl, doc_meta.jsonl
 for ``paperless-dedupe evaluate``.  Duplicate kinds (must be reported):
 
 ``ocr_digital_vs_scan``  a born-digital text and a real scan of it (:mod:`.ocr`), both readable
-``ocr_rescan``           two real scans of one page (office scanner, phone photo, worn copy), both readable
+``ocr_rescan``           two real scans of one page (office scanner, phone photo, worn copy), both readable;
+                         also a second scan of one member of an ``ocr_*`` series (which it must match alone)
 ``ocr_unreadable``       the same, where a scan is past reading (CER > READABLE_CER): measured, no target
 ``short_rescan``         a short note (under 20 words) and a scan of it (real OCR, sometimes of a page with a
                          scanner's stamp, or :func:`.short_notes.rescan`)
@@ -108,19 +109,24 @@ class RealBuilder:
         return Job(source, lang, profile, rng.randint(1, 10**6))
 
     # -- units -------------------------------------------------------------------------------
-    def ocr_pair(self, kind: str) -> None:
+    def ocr_pair(self, kind: str, worn: bool = False) -> None:
+        """A document and a real scan of it (or two scans).  ``worn``: a one-page document of 50-180
+        words whose scan is a worn copy (issue 25: where real archives lose their readable pairs)."""
         rng = self.sub()
         lang = self.lang(rng)
         corr = fmt.correspondent(rng, lang, "company")
-        doc = B.make(rng, rng.choice(OCR_TYPES), corr, fmt.random_date(rng), rng.randint(80, 380))
+        doc = B.make(rng, rng.choice(OCR_TYPES), corr, fmt.random_date(rng), rng.randint(50, 180) if worn else rng.randint(80, 380))
         source = as_digital(doc.blocks, lang, rng)
-        first: str | Job = source if kind == "ocr_digital_vs_scan" else self.job(rng, source, lang)
-        second = self.job(rng, source, lang)
+        first: str | Job = (source if kind == "ocr_digital_vs_scan" else
+                            self.job(rng, source, lang, rng.choice(["office", "phone", "worn"]) if worn else None))
+        second = self.job(rng, source, lang, "worn" if worn else None)
         a = self.add(Rec(first, doc.title, doc.created, doc.correspondent, "dup_original", lang))
         b = self.add(Rec(second, doc.title, doc.created, "", kind, lang, {"profile": second.profile}))
         self.groups.append((kind, [a, b]))
 
     def ocr_series(self, kind: str) -> None:
+        """A template series, every member a real scan, and a second scan of one member (issue 25):
+        it must match that month and no other, through OCR slips in the values that tell them apart."""
         rng = self.sub()
         lang = self.lang(rng)
         corr = fmt.correspondent(rng, lang, {"payslip": "employer", "bank_statement": "bank", "utility_bill": "utility",
@@ -129,7 +135,14 @@ class RealBuilder:
         profile = rng.choice(["office", "office", "phone", "worn"])
         ids = [self.add(Rec(self.job(rng, as_digital(d.blocks, lang, rng), lang, profile), d.title, d.created,
                             d.correspondent, "ocr_" + kind, lang)) for d in docs]
-        self.series.append(("ocr_" + kind, ids))
+        # drawn after the members, so that their scans keep their cache entries
+        k = rng.randrange(len(ids))
+        member = self.recs[ids[k]]
+        assert isinstance(member.content, Job)
+        again = self.job(rng, member.content.source, lang, rng.choice(["office", "phone", "worn", "worn"]))
+        j = self.add(Rec(again, member.title, member.created, "", "ocr_rescan", lang, {"profile": again.profile}))
+        self.groups.append(("ocr_rescan", [ids[k], j]))
+        self.series.append(("ocr_" + kind, [*ids, j]))
 
     def short_pair(self) -> None:
         rng = self.sub()
@@ -210,6 +223,12 @@ class RealBuilder:
         rng.shuffle(plan)
         for name, args in plan:
             getattr(self, name)(*args)
+        # issue 25: short pages on worn copies, drawn after the rest so that the scans above keep
+        # their cache entries
+        for k in range(max(4, round(n * 0.045))):
+            self.ocr_pair("ocr_digital_vs_scan" if k % 3 else "ocr_rescan", worn=True)
+        for kind in itertools.islice(itertools.cycle(OCR_SERIES), max(3, round(n * 0.015))):
+            self.ocr_series(kind)
         while len(self.recs) < n:
             self.background()
 
