@@ -9,7 +9,7 @@ Profiles (the parameters are drawn from ``seed``, so a (text, profile, seed) is 
             JPEG 70-90 (the PDF a copier mails).
 ``phone``   a photo of the page: rotation up to 1.5 degrees, 150-200 dpi effective, blur,
             uneven light (a shadow across the page), sensor noise, JPEG 50-80.
-``worn``    a folded, worn print-out on a tired copier (issue 25): 150-240 dpi, a faint vertical band,
+``worn``    a folded, worn print-out on a tired copier (issue 25): 8-10 pt print at 150-240 dpi, a faint band,
             creases, dust specks, sometimes the right edge off the glass; readable, with the
             misread and lost words of real archives.
 ``poor``    a faxed or crumpled page: 110-140 dpi, strong blur and noise, JPEG 30-50.
@@ -89,6 +89,7 @@ class Degradation:
             # and a cut edge where words get lost or misread (CER ~0.01-0.10, where real archives are)
             # (measured: a band fainter than ~0.6 splits the page into columns, CER 0.5; a crop under the
             # margin of 0.09 loses nothing; speckle 0.008 alone costs a CER of 0.03-0.05)
+            pt = rng.uniform(8.0, 10.0)  # the small print of statements and forms, where digits suffer most
             return cls(profile, font, pt, rng.choice([150, 200, 200, 240]), rng.uniform(-1.5, 1.5),
                        rng.uniform(0.3, 0.7), rng.uniform(4, 10), rng.uniform(0.1, 0.35), rng.randint(40, 70),
                        band=rng.uniform(0.45, 0.63), band_x=rng.uniform(0.1, 0.7), band_w=rng.uniform(0.04, 0.12),

@@ -115,7 +115,8 @@ class RealBuilder:
         rng = self.sub()
         lang = self.lang(rng)
         corr = fmt.correspondent(rng, lang, "company")
-        doc = B.make(rng, rng.choice(OCR_TYPES), corr, fmt.random_date(rng), rng.randint(50, 180) if worn else rng.randint(80, 380))
+        types = ["invoice", "tax_notice", "order_confirmation", "letter"] if worn else OCR_TYPES  # worn: values to misread
+        doc = B.make(rng, rng.choice(types), corr, fmt.random_date(rng), rng.randint(50, 180) if worn else rng.randint(80, 380))
         source = as_digital(doc.blocks, lang, rng)
         first: str | Job = (source if kind == "ocr_digital_vs_scan" else
                             self.job(rng, source, lang, rng.choice(["office", "phone", "worn"]) if worn else None))
