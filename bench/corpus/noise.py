@@ -64,7 +64,7 @@ def level(rng: random.Random, name: str) -> Noise:
 
 def random_level(rng: random.Random) -> str:
     r = rng.random()
-    return "light" if r < 0.35 else ("medium" if r < 0.7 else ("heavy" if r < 0.93 else "severe"))
+    return "light" if r < 0.38 else ("medium" if r < 0.75 else ("heavy" if r < 0.94 else "severe"))
 
 
 def _confuse(word: str, rng: random.Random) -> str:
