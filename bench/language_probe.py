@@ -12,7 +12,8 @@ street form, every print/scan stamp), one line of text is given to
 * an amount ``amount:<cents>`` and no other amount;
 * a label with its value an ``id:<label>:<VALUE>`` token (any label name) whose value is the
   value upper-cased without separators;
-* a street (with postcode and town) a ``street:`` token holding the house number;
+* a street (with postcode and town; every town of the language's list, so every postcode form) a
+  ``street:`` token holding the house number;
 * a stamp line no token at all (a copy that only adds a stamp must keep its tokens);
 * ``invoice number`` and ``invoice date`` lines together: both tokens, in two different slots;
 * a date with a weekday (``Date: mardi 5 mars 2024``) the slot of the same date without it (today
@@ -97,13 +98,16 @@ def checks(lang: Lang) -> list[tuple[str, str, str, Callable[[frozenset[str]], b
         for x in (1234.56, 56.70, 1234567.89):
             out.append(("amount", f"{tpl} ({x})", f"{total}: {F.amount(lang, x, i)}", _only("amount", f"amount:{round(x * 100)}")))
     for key in ID_KEYS:
-        value = PROBE_IDS.get(key) or F.shape(_Seq(), lang.id_shapes[key], 2024)
+        value = PROBE_IDS.get(key) or F.shape(_Seq(), lang.id_shapes[key], 2024)  # type: ignore[arg-type]
         for label in lang.labels[key]:
             out.append(("label", f"{key}: {label}", f"{label}: {value}", _id(value)))
     postcode, town = lang.places[0]
     for tpl in lang.streets:
         name = lang.street_names[0]
         out.append(("street", tpl, f"{F.fill(tpl, name=name, n=12)}, {postcode} {town}", _street("12")))
+    for postcode, town in lang.places[1:]:  # every postcode form: 5 digits, Belgian/Swiss/Austrian 4, Dutch "1015 CJ"
+        out.append(("street_place", f"{postcode} {town}", f"{F.fill(lang.streets[0], name=lang.street_names[0], n=12)}, "
+                                                          f"{postcode} {town}", _street("12")))
     for tpl in lang.stamps:
         out.append(("stamp", tpl, F.fill(tpl, date=F.date(lang, dt.date(2024, 3, DAY), "numeric", 0), time="14:35"), _nothing))
     for i, tpl in enumerate(lang.date_words):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import itertools
 import json
+import shutil
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from bench import language_probe, multilingual
-from bench.corpus import ml_docs, ml_series
+from bench.corpus import ml_docs, ml_ocr, ml_series
 from bench.corpus import multilingual as gen
 from bench.corpus.ml_lang import LABEL_KEYS, TEXT_KEYS, all_languages
 
@@ -116,9 +117,10 @@ def test_truth_pairs_match_groups_and_families(corpus: Path) -> None:
             assert p["kind"] == a["family_kind"] == b["family_kind"] and p["varies"] == a["varies"]
         both = lang[p["a"]] if lang[p["a"]] == lang[p["b"]] and "+" not in lang[p["a"]] else "mixed"
         assert p["lang"] == both
-    kinds = {p["kind"] for p in pairs if p["dup"]}
-    assert set(ml_docs.DUP_KINDS) == kinds
-    assert {p["kind"] for p in pairs if not p["dup"]} == set(ml_series.KINDS)
+    for code in all_languages():  # every kind has labelled pairs inside every language
+        assert {p["kind"] for p in pairs if p["dup"] and p["lang"] == code} == set(ml_docs.DUP_KINDS), code
+        assert {p["kind"] for p in pairs if not p["dup"] and p["lang"] == code} == set(ml_series.KINDS), code
+    assert {p["kind"] for p in pairs if p["lang"] == "mixed"}
 
 
 @pytest.mark.parametrize("code", sorted(all_languages()))
@@ -170,3 +172,16 @@ def test_per_language_scores_split_pairs_by_the_languages_of_both_documents() ->
     assert result["de"]["recall"] == 0.0 and result["de"]["truth"] == 1
     assert result["mixed"]["recall"] == 1.0 and result["mixed"]["truth"] == 1
     assert result["de+en"]["recall"] == 0.0
+
+
+def _tessdata(lang: str) -> bool:
+    return shutil.which("tesseract") is not None and any(Path("/usr/share/tesseract-ocr").glob(f"*/tessdata/{lang}.traineddata"))
+
+
+@pytest.mark.skipif(not _tessdata("fra"), reason="real OCR of French needs tesseract-ocr-fra (optional: --real-ocr)")
+def test_real_ocr_reads_in_the_document_language_and_caches(tmp_path: Path) -> None:
+    source = "Facture du 5 février 2024\nMontant à régler : 1 234,56 €"
+    first = ml_ocr.scan(source, "fra", "office", 3, tmp_path)
+    assert "février" in first and "régler" in first, first
+    assert len(list(tmp_path.glob("*.json"))) == 1
+    assert ml_ocr.scan(source, "fra", "office", 3, tmp_path) == first

@@ -83,12 +83,12 @@ VALUES = [
     ("nl", "Klantnummer: 48213", "id:customer:48213"),
     ("nl", "Polisnummer: KJ89956964", "id:policy:KJ89956964"),
     # street addresses
-    ("fr", "12 rue de la République\n75001 Paris", "street:ruedelarepubllque12"),
-    ("fr", "Société Martin, 3 bis avenue Foch", "street:avenuefoch3bis"),
-    ("es", "Calle Mayor, 12\n28013 Madrid", "street:callemayor12"),
-    ("es", "C/ del Prado 44, 28014 Madrid", "street:cdelprado44"),
-    ("it", "Via Roma 12\n00184 Roma", "street:vlaroma12"),
-    ("it", "Piazza Garibaldi, 3\n20121 Milano", "street:plazzagarlbaldl3"),
+    ("fr", "12 rue de la République\n75001 Paris", "street:republlque12"),
+    ("fr", "Société Martin, 3 bis avenue Foch", "street:foch3bis"),
+    ("es", "Calle Mayor, 12\n28013 Madrid", "street:mayor12"),
+    ("es", "C/ del Prado 44, 28014 Madrid", "street:prado44"),
+    ("it", "Via Roma 12\n00184 Roma", "street:roma12"),
+    ("it", "Piazza Garibaldi, 3\n20121 Milano", "street:garlbaldl3"),
     ("nl", "Kerkstraat 12, 1015 CJ Amsterdam", "street:kerkstraat12"),
 ]
 
@@ -155,7 +155,7 @@ def test_mixed_letter_reads_both_languages() -> None:
     # A Belgian or Swiss letter: Dutch text, a French address block.
     text = _letter("nl", "Rue de la Loi 16\n1000 Bruxelles\nFactuurnummer: 2024-118\nDatum: 5 maart 2024")
     tokens = extract_tokens(text)
-    assert {"street:ruedelalol16", "id:invoice:2024118", "date:2024-03-05"} <= tokens
+    assert {"street:lol16", "id:invoice:2024118", "date:2024-03-05"} <= tokens
 
 
 def test_detection_counts_frequent_words_and_takes_hints_and_limits() -> None:

@@ -64,6 +64,8 @@ def as_scan(blocks: list[Block], lang: Lang, created: dt.date, rng: random.Rando
     text = render(_pages(blocks, lang, rng), layout, rng)
     lvl = lvl or N.random_level(rng)
     noise = N.level(rng, lvl)
+    # a thin or no-break space between digit groups ("1 234,56 €") is read as a blank or not at all
+    text = text.replace("\u202f", rng.choice([" ", " ", ""])).replace("\u00a0", " ")
     text = N.ocr(_lose_accents(text, noise.umlaut_loss, rng), noise, rng)
     if rng.random() < 0.35:
         text = stamp(rng, lang, created, lang.scan_headers) + "\n" + text
@@ -89,10 +91,10 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
                second: Lang | None = None) -> Doc:
     """An unrelated document of ``kind`` (see BACKGROUND_TYPES) of about ``words`` words."""
     to = F.person(rng, second or lang)
-    date = corr.date_style(lang, created)
+    date = corr.date_style(second if second is not None and rng.random() < 0.4 else lang, created)
     title = f"{rng.choice(lang.doc_titles)} {F.fill(rng.choice(lang.grammar['objects']))}"
-    head: list[Block] = [("line", x) for x in corr.letterhead()] + [("blank", "")]
-    head += [("line", x) for x in F.address_lines(to)] + [("blank", ""), ("line", F.fill(lang.text["place_date"],
+    head: list[Block] = [("line", x) for x in [*corr.letterhead(), ""]]
+    head += [("line", x) for x in [*F.address_lines(to), ""]] + [("line", F.fill(lang.text["place_date"],
                                                                                          city=corr.city, date=date))]
     if kind == "contract":
         blocks: list[Block] = [("line", lang.text["contract"]), ("line", corr.name), ("line", to.name), ("blank", "")]
@@ -118,7 +120,7 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
     else:
         label, ref = F.ident(rng, lang, rng.choice(["reference", "customer_no", "contract_no", "order_no"]), created.year)
         subject = f"{lang.text['subject']}: {title}"
-        body = [("para", p) for p in F.paragraphs(rng, lang, max(20, words - 40))]
+        body: list[Block] = [("para", p) for p in F.paragraphs(rng, lang, max(20, words - 40))]
         if kind == "email":
             blocks = [("kv", [(lang.text["mail_from"], f"{corr.contact} <{corr.email}>"), (lang.text["mail_sent"], date),
                               (lang.text["mail_to"], to.name), (lang.text["subject"], title)]), ("blank", "")]
@@ -127,6 +129,8 @@ def background(rng: random.Random, lang: Lang, corr: F.Corr, created: dt.date, k
             blocks = head + [("kv", [(label, ref)]), ("line", subject), ("line", lang.text["dear"])] + body
             blocks += [("line", lang.text["regards"]), ("line", corr.contact), ("blank", "")]
             blocks += [("line", x) for x in corr.footer()]
+    if second is not None:  # a summary in the reader's language, or the sender's other language
+        blocks.append(("para", F.paragraph(rng, second, rng.randint(2, 4), 0.3)))
     return Doc(title, split_pages(blocks, 450), created, corr.name, lang.code)
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import common as C
-from . import fmt
+from . import fmt, ml_ocr
 from . import ml_docs as M
 from . import ml_fmt as F
 from . import ml_series as S
@@ -66,14 +66,17 @@ def mixed_code(lang: Lang, second: Lang | None) -> str:
 
 
 class Builder:
-    def __init__(self, n: int, seed: int) -> None:
+    def __init__(self, n: int, seed: int, real_ocr: int = 0, ocr_cache: Path | None = ml_ocr.DEFAULT_CACHE) -> None:
         self.n, self.seed = n, seed
+        self.real_ocr_per_language = real_ocr
+        self.ocr_cache = ocr_cache
         self.rng = random.Random(seed)
         self.langs = list(all_languages().values())
         self.recs: list[Rec] = []
         self.groups: list[list[tuple[int, str | None]]] = []
         self.series: list[tuple[str, str, list[int]]] = []  # (kind, varies, members)
         self.pools: dict[tuple[str, str], list[F.Corr]] = {}
+        self.real_ocr = {x.code: real_ocr for x in self.langs}  # re-scans left to OCR for real, per language
 
     def sub(self) -> random.Random:
         return random.Random(self.rng.getrandbits(64))
@@ -85,8 +88,9 @@ class Builder:
         pool = self.pools[key]
         return rng.choices(pool, cum_weights=list(itertools.accumulate(1 / (i + 1) for i in range(len(pool)))))[0]
 
-    def second(self, rng: random.Random, lang: Lang) -> Lang | None:
-        if rng.random() >= PARAMS["mixed_share"]:
+    def second(self, rng: random.Random, lang: Lang, mixed: bool | None = None) -> Lang | None:
+        """The second language of a mixed unit: ``mixed`` True always, False never, None at random."""
+        if mixed is False or (mixed is None and rng.random() >= PARAMS["mixed_share"]):
             return None
         return rng.choice([x for x in self.langs if x.code != lang.code])
 
@@ -108,9 +112,9 @@ class Builder:
         words = words or int(60 * (900 / 60) ** rng.random())
         return M.background(rng, lang, self.corr(rng, lang, "company"), fmt.random_date(rng), kind, words, second)
 
-    def dup_group(self, lang: Lang, kind: str, size: int) -> None:
+    def dup_group(self, lang: Lang, kind: str, size: int, mixed: bool | None = None) -> None:
         rng = self.sub()
-        second = self.second(rng, lang)
+        second = self.second(rng, lang, mixed)
         code = mixed_code(lang, second)
         members: list[tuple[int, str | None]] = []
         if kind == "draft_revision":
@@ -136,11 +140,16 @@ class Builder:
             first = M.email_copy(doc, lang, corr, rng)
             second_text, lvl = M.as_scan(doc.blocks, lang, doc.created, rng)
             if rng.random() < 0.5:
-                first, second_text, lvl0, lvl = second_text, first, lvl, None  # type: ignore[assignment]
+                first, second_text, lvl0, lvl = second_text, first, lvl, None
         else:
             first, lvl0 = M.first_render(doc.blocks, lang, doc.created, rng, 0.6 if kind == "rescan" else 0.25)
             if kind == "rescan":
+                ocr_seed, profile = rng.getrandbits(32), rng.choice(["office", "office", "phone"])
                 second_text, lvl = M.as_scan(doc.blocks, lang, doc.created, rng)
+                if self.real_ocr.get(lang.code, 0) > 0:  # real OCR instead (drawn aside: the rest stays the same)
+                    self.real_ocr[lang.code] -= 1
+                    clean = M.as_digital(doc.blocks, lang, random.Random(ocr_seed))
+                    second_text, lvl = ml_ocr.scan(clean, lang.tesseract, profile, ocr_seed, self.ocr_cache), "real_" + profile
             elif kind == "cover_sheet":
                 second_text, lvl = M.cover_sheet(doc, lang, self.corr(rng, lang, "company"), first, rng)
             else:
@@ -153,9 +162,9 @@ class Builder:
             members.append((self.add(self.copy_rec(rng, doc, text, "rescan", code, lvl)), "rescan"))
         self.groups.append(members)
 
-    def family(self, lang: Lang, kind: str, varies: str, size: int) -> None:
+    def family(self, lang: Lang, kind: str, varies: str, size: int, mixed: bool | None = None) -> None:
         rng = self.sub()
-        second = self.second(rng, lang)
+        second = self.second(rng, lang, mixed)
         code = mixed_code(lang, second)
         corr = self.corr(rng, lang, S.KINDS[kind][0])
         members = S.family(rng, lang, corr, kind, varies, size, fmt.random_date(rng, 2017, 2024), second)
@@ -225,8 +234,12 @@ class Builder:
         units: list[tuple[str, Lang, tuple[object, ...]]] = []
         huge_at = rng.randrange(len(self.langs)) if n >= 1000 else -1
         for li, lang in enumerate(self.langs):
-            for kind, varies, size in self.plan_families(int(per * PARAMS["series_share"])):
-                units.append(("family", lang, (kind, varies, size)))
+            # the first family of each kind and the first group of each duplicate kind stay in the
+            # language (its figures need every kind); one more family is mixed for sure
+            for k, (kind, varies, size) in enumerate(self.plan_families(int(per * PARAMS["series_share"]))):
+                units.append(("family", lang, (kind, varies, size, False if k < len(S.KINDS) else None)))
+            kind = rng.choice(list(S.KINDS))
+            units.append(("family", lang, (kind, rng.choice(S.KINDS[kind][1]), int(PARAMS["family_min"]), True)))
             used = 0
             dups = [(k, 2) for k in DUP_WEIGHTS]
             used = 2 * len(dups)
@@ -235,7 +248,7 @@ class Builder:
                 size = rng.choice([2, 3, 3, 4]) if k == "draft_revision" else (3 if rng.random() < 0.12 else 2)
                 dups.append((k, size))
                 used += size
-            units += [("dup", lang, u) for u in dups]
+            units += [("dup", lang, (*u, False if k < len(DUP_WEIGHTS) else None)) for k, u in enumerate(dups)]
             units += [("edge", lang, ("edge_short",))] * max(1, round(per * 0.006))
             units += [("edge", lang, (k,)) for k in ("edge_empty", "edge_junk")]
             if li == huge_at:
@@ -273,10 +286,10 @@ class Builder:
                 a, b = sorted((ids[i], ids[j]))
                 pairs[(a, b)] = {"a": a, "b": b, "dup": True, "kind": kj or ki or "rescan", "lang": pair_lang(i, j)}
         sid: dict[int, int] = {}
-        for s, (kind, varies, members) in enumerate(self.series):
-            for i in members:
+        for s, (kind, varies, family) in enumerate(self.series):
+            for i in family:
                 sid[i] = s
-            for i, j in itertools.combinations(members, 2):
+            for i, j in itertools.combinations(family, 2):
                 if i in gid and gid.get(j) == gid[i]:
                     continue
                 a, b = sorted((ids[i], ids[j]))
@@ -308,7 +321,8 @@ class Builder:
             d[str(p["kind"])] = d.get(str(p["kind"]), 0) + 1
         manifest = {
             "generator": "bench.corpus.multilingual", "version": 1, "seed": self.seed, "requested_docs": self.n,
-            "parameters": PARAMS, "documents": len(self.recs), "pairs": len(pairs),
+            "parameters": PARAMS, "real_ocr_per_language": self.real_ocr_per_language,
+            "documents": len(self.recs), "pairs": len(pairs),
             "languages": [x.code for x in self.langs], "documents_per_language": dict(sorted(langs.items())),
             "kinds": {"duplicate": M.DUP_KINDS, "hard_negative": list(S.KINDS), "varies": list(S.VARIES), "edge": EDGE_KINDS},
             "documents_per_role": dict(sorted(roles.items())),
@@ -320,8 +334,9 @@ class Builder:
         return manifest
 
 
-def generate(out: Path, docs: int, seed: int) -> dict[str, object]:
-    b = Builder(docs, seed)
+def generate(out: Path, docs: int, seed: int, real_ocr: int = 0,
+             ocr_cache: Path | None = ml_ocr.DEFAULT_CACHE) -> dict[str, object]:
+    b = Builder(docs, seed, real_ocr, ocr_cache)
     b.build()
     return b.write(out)
 
@@ -331,11 +346,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
     ap.add_argument("--docs", type=int, default=3000, help="approximate number of documents (>= 300)")
     ap.add_argument("--seed", type=int, default=1, help="1 to tune on; seeds >= 20 are held out for reporting")
+    ap.add_argument("--real-ocr", type=int, default=0, metavar="N",
+                    help="per language, OCR the first N re-scans for real (tesseract in the document's language; "
+                         "cached, a few seconds a page the first time)")
+    ap.add_argument("--ocr-cache", type=Path, default=ml_ocr.DEFAULT_CACHE, help="where real OCR results are cached")
     args = ap.parse_args(argv)
     if args.docs < 300:
         ap.error("--docs must be at least 300 (every language needs room for every kind)")
     t0 = time.perf_counter()
-    m = generate(args.out, args.docs, args.seed)
+    if args.real_ocr:
+        from .ocr import OcrUnavailable, available
+
+        why = available()
+        if why:
+            ap.error(f"--real-ocr needs tesseract: {why}")
+        try:
+            m = generate(args.out, args.docs, args.seed, args.real_ocr, args.ocr_cache)
+        except OcrUnavailable as exc:
+            ap.error(f"--real-ocr: {exc} (tesseract-ocr-fra, -nld, -spa, -ita for the other languages)")
+    else:
+        m = generate(args.out, args.docs, args.seed)
     print(f"wrote {m['documents']} documents and {m['pairs']} pairs to {args.out} "
           f"in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     return 0

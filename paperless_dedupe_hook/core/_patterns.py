@@ -343,8 +343,10 @@ STREET_JOINED: Final = _regex.compile(
     r"(?P<s>[A-Z](?<![\w'-][A-Z])(?=[\w'-]*+[ \t]+[0-9])[\w'-]*[^\W\d_])[ \t]+(?P<n>[0-9]{1,4}[a-zA-Z]?)(?![\w]|[.,/:][0-9])"
 )
 STREET_MAX_NAME = 60
-#: A postcode and a town after a house number: ``, 1000 Bruxelles``, ``\n28013 Madrid``, ``, 1015 CJ Amsterdam``.
-POSTCODE_AFTER: Final = _regex.compile(r"[ \t]*[,\n][ \t]*(?:[A-Z]{1,2}-)?[0-9]{4,5}(?:[ \t]?[A-Z]{2})?,?[ \t]+[A-ZÀ-Ý]")
+#: A postcode and a town after a house number: ``, 1000 Bruxelles``, ``\n28013 Madrid``, ``, 1015 CJ Amsterdam``,
+#: ``, CB2 1TN Cambridge``.
+POSTCODE_AFTER: Final = _regex.compile(
+    r"[ \t]*[,\n][ \t]*(?:(?:[A-Z]{1,2}-)?[0-9]{4,5}(?:[ \t]?[A-Z]{2})?|" + _POSTCODE_EN + r"),?[ \t]+[A-ZÀ-Ý]")
 
 # --- long reference numbers --------------------------------------------------------------------
 

@@ -145,13 +145,13 @@ def _take_id(scan: Scan, m: re.Match[str], group: str, label: str, slot: str | N
 
 
 #: Words after a number word that are read as its label's stem (at most).
-_STEM_WORDS = 3
+_STEM_WORDS = 5
 
 
 def _number_first_ids(scan: Scan) -> None:
     """``N° de facture : 2024-118``, ``Numéro de client 48213``, ``Número de póliza KJ89956964``,
     ``Codice fiscale RSSMRA80A01H501U``: a number word, connectors, a stem the languages name
-    (looked up, one to three words) and the value.  The slot is named ``no <stem>``, so that
+    (looked up, one to five words) and the value.  The slot is named ``no <stem>``, so that
     ``N° de facture`` and ``Date de facture`` name two slots."""
     t = scan.text
     for pos in scan.starts.get("numfirst", ()):

@@ -77,6 +77,7 @@ class Lang:
     tx_words: tuple[str, ...]  # bank statement: kinds of booking
     doc_titles: tuple[str, ...]  # titles of background documents
     notes: tuple[str, ...]  # short notes ({name} {date} {amount} {num} {weekday})
+    tesseract: str  # tesseract's name of the language (real OCR of re-scans, bench.corpus.ml_ocr)
     iban_country: str  # country code of the IBANs of the language's banks
     grammar: dict[str, tuple[str, ...]] = field(default_factory=dict)  # subjects verbs objects tails legal
 

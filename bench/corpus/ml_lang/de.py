@@ -163,6 +163,7 @@ LANG = Lang(
     notes=("{name} zurückrufen wegen Vorgang {num}.", "Paket beim Nachbarn abgegeben, Sendung {num}.",
            "{amount} bar erhalten. {name}", "Termin verschoben auf {weekday}, {date}.",
            "Schlüssel liegt im Briefkasten. {name}", "Kopie für die Akte, {date}."),
+    tesseract="deu",
     iban_country="DE",
     grammar={
         "subjects": ("Unser Kundenservice", "Der zuständige Sachbearbeiter", "Die Geschäftsleitung",

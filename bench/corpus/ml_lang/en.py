@@ -159,6 +159,7 @@ LANG = Lang(
     notes=("Call {name} back about case {num}.", "Parcel left with neighbour, tracking {num}.",
            "Received {amount} cash. {name}", "Appointment moved to {weekday} {date}.",
            "Key is in the letterbox. {name}", "Copy for the file, {date}."),
+    tesseract="eng",
     iban_country="GB",
     grammar={
         "subjects": ("Our customer service team", "The case handler", "The management", "Our technical team",

@@ -162,6 +162,7 @@ LANG = Lang(
     notes=("Llamar a {name} sobre el expediente {num}.", "Paquete entregado al vecino, envío {num}.",
            "Recibidos {amount} en efectivo. {name}", "Cita aplazada al {weekday} {date}.",
            "Las llaves están en el buzón. {name}", "Copia para el archivo, {date}."),
+    tesseract="spa",
     iban_country="ES",
     grammar={
         "subjects": ("Nuestro servicio de atención al cliente", "El gestor de su expediente", "La dirección",

@@ -168,6 +168,7 @@ LANG = Lang(
     notes=("Rappeler {name} au sujet du dossier {num}.", "Colis déposé chez le voisin, suivi {num}.",
            "Reçu {amount} en espèces. {name}", "Rendez-vous déplacé au {weekday} {date}.",
            "Clés dans la boîte aux lettres. {name}", "Copie pour le dossier, {date}."),
+    tesseract="fra",
     iban_country="FR",
     grammar={
         "subjects": ("Notre service clients", "Le conseiller chargé de votre dossier", "La direction",

@@ -160,6 +160,7 @@ LANG = Lang(
     notes=("Richiamare {name} per la pratica {num}.", "Pacco lasciato al vicino, spedizione {num}.",
            "Ricevuti {amount} in contanti. {name}", "Appuntamento spostato a {weekday} {date}.",
            "Le chiavi sono nella cassetta delle lettere. {name}", "Copia per la pratica, {date}."),
+    tesseract="ita",
     iban_country="IT",
     grammar={
         "subjects": ("Il nostro servizio clienti", "Il referente della pratica", "La direzione",

@@ -163,6 +163,7 @@ LANG = Lang(
     notes=("{name} terugbellen over dossier {num}.", "Pakket bij de buren afgegeven, zending {num}.",
            "{amount} contant ontvangen. {name}", "Afspraak verzet naar {weekday} {date}.",
            "Sleutel ligt in de brievenbus. {name}", "Kopie voor het dossier, {date}."),
+    tesseract="nld",
     iban_country="NL",
     grammar={
         "subjects": ("Onze klantenservice", "De behandelend medewerker", "De directie", "Ons technisch team",

@@ -66,6 +66,12 @@ LANGUAGE = Language(
     not_places=("seite",
                 "der", "die", "das", "den", "dem", "ihnen", "uns",
                 "herr", "herrn", "frau"),  # "von Herrn Koch geprüft. Nach ...": a person, not a place
+    # (a German street before a five-digit postcode is read by _patterns.STREET; these are for
+    # Austria's and Switzerland's four digits: "Kirchgasse 3, 1010 Wien", "Bahnhofstrasse 12, 8001 Zürich")
+    street_suffixes=("straße", "strasse", "str.", "gasse", "weg", "platz", "allee", "ring", "damm", "ufer", "steig",
+                     "graben", "markt", "gässli", "gässchen"),
+    street_suffixes_need_postcode=True,
     street_prefixes=("Am", "Im", "Zum", "Zur", "An dem", "An den", "An der", "Auf dem", "Auf den", "Auf der",
                      "In dem", "In den", "In der", "Unter den"),
+    small_words=("am", "im", "an", "der", "dem", "den", "zum", "zur", "auf"),
 )

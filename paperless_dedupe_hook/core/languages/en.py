@@ -65,4 +65,5 @@ LANGUAGE = Language(
     street_types_after=("street", "st.", "road", "rd.", "lane", "avenue", "ave.", "drive", "way", "close", "court",
                         "place", "square", "walk", "view", "hill", "terrace", "crescent", "gardens", "grove", "row",
                         "boulevard", "parkway", "mews"),
+    small_words=("the", "of"),
 )

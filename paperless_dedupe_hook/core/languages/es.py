@@ -42,10 +42,11 @@ LANGUAGE = Language(
     id_words={
         "case": ("referencia", "ref.", "su referencia", "nuestra referencia"),
         "tax": ("nif", "cif", "n.i.f.", "c.i.f."),
-        "social": ("nuss",),
+        "social": ("nuss", "naf"),
+        "account": ("cups",),
     },
     id_suffixes=("nº", "n°"),
-    number_first_words=("n°", "nº", "no.", "número", "numero", "núm.", "num."),
+    number_first_words=("n°", "nº", "no.", "número", "numero", "núm.", "num.", "referencia", "código", "codigo"),
     number_first_connectors=("de la", "del", "de"),
     number_first_stems={
         "factura": "invoice", "cliente": "customer", "abonado": "customer", "cuenta": "account",
@@ -53,7 +54,8 @@ LANGUAGE = Language(
         "expediente": "case", "siniestro": "case", "referencia": "case", "socio": "member",
         "afiliado": "member", "afiliación": "social", "seguridad social": "social", "empleado": "personnel",
         "albarán": "delivery", "envío": "tracking", "seguimiento": "tracking", "billete": "ticket",
-        "extracto": "statement", "vuelo": "flight", "identificación fiscal": "tax",
+        "extracto": "statement", "vuelo": "flight", "identificación fiscal": "tax", "trabajador": "personnel",
+        "afiliación a la seguridad social": "social", "contador": "account",
     },
     stamp_words=("impreso el", "fecha de impresión", "fecha de impresion", "escaneado el",
                  # draft stamps ("BORRADOR v2 – versión del 5 de marzo de 2024")
@@ -70,4 +72,5 @@ LANGUAGE = Language(
                 "señor", "señora", "don", "doña"),
     street_types_before=("calle", "c.", "c/", "avenida", "avda.", "paseo", "plaza", "pza.", "carrer", "camino", "ronda",
                          "travesía", "glorieta", "carretera", "vía"),
+    small_words=("de", "la", "el", "los", "las", "del", "y"),
 )

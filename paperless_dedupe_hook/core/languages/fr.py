@@ -40,13 +40,14 @@ LANGUAGE = Language(
         "tracking": ("colis", "suivi"),
     },
     id_words={
-        "case": ("votre référence", "notre référence", "v/réf.", "n/réf.", "réf.", "référence"),
+        "case": ("votre référence", "notre référence", "vos références", "nos références", "v/réf.", "n/réf.",
+                 "réf.", "référence"),
         "register": ("siret", "siren", "rcs"),
         "personnel": ("matricule",),
         "tax": ("tva intracommunautaire",),
     },
     id_suffixes=("n°", "nº", "№"),
-    number_first_words=("n°", "nº", "no", "numéro", "numero", "num."),
+    number_first_words=("n°", "nº", "no", "numéro", "numero", "num.", "réf.", "ref.", "référence", "reference"),
     number_first_connectors=("de la", "de l'", "d'", "de", "du", "des"),
     number_first_stems={
         "facture": "invoice", "client": "customer", "abonné": "customer", "compte": "account",
@@ -56,6 +57,7 @@ LANGUAGE = Language(
         "tva": "tax", "tva intracommunautaire": "tax", "siret": "register", "siren": "register",
         "matricule": "personnel", "salarié": "personnel", "livraison": "delivery", "bon de livraison": "delivery",
         "suivi": "tracking", "colis": "tracking", "billet": "ticket", "relevé": "statement", "vol": "flight",
+        "fiscal": "tax", "avs": "social", "compteur": "account", "pdl": "account",
     },
     stamp_words=("imprimé le", "imprime le", "date d'impression", "numérisé le", "numerise le", "scanné le",
                  "télécopie", "duplicata",
@@ -73,4 +75,5 @@ LANGUAGE = Language(
                 "du", "monsieur", "madame"),
     street_types_before=("rue", "avenue", "av.", "boulevard", "bd", "allée", "chemin", "impasse", "place", "quai",
                          "route", "cours", "passage", "square", "chaussée", "rond-point"),
+    small_words=("de", "la", "le", "les", "du", "des", "d'", "l'", "et", "sur", "en"),
 )

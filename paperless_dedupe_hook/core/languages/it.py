@@ -41,6 +41,9 @@ LANGUAGE = Language(
     },
     id_words={
         "case": ("riferimento", "rif.", "vs. rif.", "ns. rif."),
+        "personnel": ("matricola",),
+        "social": ("matricola inps", "posizione inps"),
+        "account": ("pod", "pdr", "matricola contatore"),
         "tax": ("partita iva", "p. iva", "p.iva", "c.f."),
     },
     id_suffixes_dotted=("n.",),
@@ -52,6 +55,7 @@ LANGUAGE = Language(
         "sinistro": "case", "riferimento": "case", "protocollo": "case", "socio": "member", "tessera": "member",
         "fiscale": "tax", "partita iva": "tax", "matricola": "personnel", "dipendente": "personnel",
         "spedizione": "tracking", "biglietto": "ticket", "volo": "flight", "ddt": "delivery",
+        "contatore": "account",
     },
     stamp_words=("stampato il", "data di stampa", "scansionato il",
                  # draft stamps ("BOZZA v2 – versione del 23 novembre 2019")
@@ -68,4 +72,5 @@ LANGUAGE = Language(
                 "gli", "le", "signor", "signora"),
     street_types_before=("via", "viale", "piazza", "p.zza", "corso", "largo", "vicolo", "piazzale", "strada",
                          "contrada", "località", "lungomare"),
+    small_words=("di", "del", "della", "dei", "degli", "delle", "dello", "la", "il", "lo", "e"),
 )

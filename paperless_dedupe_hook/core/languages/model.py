@@ -76,5 +76,11 @@ class Language:
     #: Street types before the name: ``12 rue de la Paix`` (number first) or ``Via Roma 12``,
     #: ``Calle Mayor, 12`` (number last); both are read.
     street_types_before: tuple[str, ...] = ()
+    #: Articles and prepositions inside street names ("rue de la Paix", "Via dei Mille"): left out
+    #: of a street's key with its type, so that two streets of one type differ in their names.
+    small_words: tuple[str, ...] = ()
     #: Endings of street names joined into one word before the number ("Kerkstraat 12").
     street_suffixes: tuple[str, ...] = ()
+    #: Whether such a name is read only before a postcode ("Kirchgasse 3, 1010 Wien": German,
+    #: whose capitalised nouns would otherwise be streets) or wherever it stands.
+    street_suffixes_need_postcode: bool = False

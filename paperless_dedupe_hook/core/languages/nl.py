@@ -42,6 +42,12 @@ LANGUAGE = Language(
         "tracking": ("zending", "pakket"),
         "statement": ("afschrift",),
         "register": ("kvk",),
+        "account": ("meter", "ean"),
+    },
+    number_first_words=("nummer", "nr."),
+    number_first_stems={
+        "factuur": "invoice", "klant": "customer", "polis": "policy", "order": "order", "contract": "contract",
+        "dossier": "case", "lid": "member", "boeking": "booking", "rekening": "account",
     },
     id_words={
         "case": ("kenmerk", "uw kenmerk", "ons kenmerk", "referentie"),
@@ -63,4 +69,5 @@ LANGUAGE = Language(
                 "een", "meneer", "mevrouw", "heer"),
     street_suffixes=("straat", "laan", "weg", "plein", "gracht", "kade", "singel", "dijk", "dreef", "steeg",
                      "steenweg", "baan", "pad", "hof", "markt"),
+    small_words=("van", "de", "der", "den", "het", "t"),
 )
