@@ -136,8 +136,8 @@ def _stamped_short(normalized: str, word_count: int, min_words: int) -> bool:
     """A short note whose re-scan carries a scanner's stamp or a line of OCR junk (lone letters)
     that takes it to min_words or over: short by its words of two characters or more without the
     stamp, so that it meets the note it is a scan of (issue 25)."""
-    if not min_words <= word_count < min_words + _STAMP_WORDS:
-        return False
+    if not min_words <= word_count < min_words + _STAMP_WORDS or "scan" not in normalized:
+        return False  # only a note with a scanner's stamp: others keep "short iff under min_words"
     words = sum(1 for word in short.without_stamps(normalized).split() if len(word) >= 2)
     return words < min_words and short.comparable_short(normalized, words)
 
