@@ -16,7 +16,7 @@ from pathlib import Path
 
 from paperless_dedupe_hook import config, engine, rebuild, sources
 from paperless_dedupe_hook.commands import evaluate as evaluation
-from paperless_dedupe_hook.core import discriminative, extract, ocr_slips, order, scoring
+from paperless_dedupe_hook.core import discriminative, extract, holdback, ocr_slips, order, scoring
 
 
 def main() -> None:
@@ -25,6 +25,7 @@ def main() -> None:
     parser.add_argument("--kinds", default="", help="comma-separated kinds (default: all)")
     parser.add_argument("--negatives", action="store_true", help="hard negatives at or over the threshold")
     parser.add_argument("--tokens", action="store_true", help="also the tokens only one side has")
+    parser.add_argument("--why", action="store_true", help="also what held each back, as check -v says it (core/holdback.py)")
     args = parser.parse_args()
     settings = engine.settings_from_config(config.load(config_path=None, env={"HOME": "/nonexistent"}))
     params = settings.scoring
@@ -55,6 +56,9 @@ def main() -> None:
               f"ordered={overlap:.3f} factor={order.order_factor(overlap):.2f} similarity={ps.similarity:.3f} "
               f"F={ps.fuzzy:.3f} D={ps.discriminative:.3f} M={agree:.2f} slot_conflicts={slot:.2f} "
               f"other_conflicts={ {k: round(v, 2) for k, v in conflicts.items()} } verdict={ps.verdict}")
+        if args.why:
+            for reason in holdback.explain_pair(fa, fb, params, weight=weight).reasons:
+                print("    -", reason)
         if args.tokens:
             print("    only", a, sorted(fa.tokens - fb.tokens))
             print("    only", b, sorted(fb.tokens - fa.tokens))

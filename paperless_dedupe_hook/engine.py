@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from . import __version__
 from .config import Config
-from .core import banding, minhash, text
+from .core import banding, holdback, minhash, text
 from .core.features import EXTRACTOR_VERSION, FeatureParams, Features, with_text
 from .core.languages import codes_of_ocr
 from .core.scoring import PairScore, ScoreParams, may_reach, score, token_weigher
@@ -179,6 +179,37 @@ def score_against(
             for other in others if _eligible(feats, other, settings, dismissed)]
 
 
+def _candidates(
+    index: IndexReader, feats: Features, settings: Settings,
+    dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]], extra_df: Mapping[str, int] | None,
+) -> tuple[list[int], list[Features], Callable[[str], float]]:
+    """(LSH candidate ids, the comparable eligible ones' features, the token weigher)."""
+    ids = index.candidates(settings.band_keys(feats), exclude=feats.doc_id)
+    if not ids:
+        return [], [], token_weigher({})
+    others = [o for o in index.features(ids, settings.features.num_permutations)
+              if _eligible(feats, o, settings, dismissed)]
+    tokens = set(feats.tokens).union(*(o.tokens for o in others))
+    df = index.document_frequency(tokens)
+    for token, extra in (extra_df or {}).items():
+        df[token] = df.get(token, 0) + extra
+    return ids, others, token_weigher(df)
+
+
+def _with_texts(others: list[Features], texts: TextSource | None, settings: Settings) -> list[Features]:
+    """``others`` with their samples, fetched in one call for those the index holds no text of;
+    one that ``texts`` no longer returns (deleted or hidden in Paperless) is passed over."""
+    textless = [o.doc_id for o in others if o.sample is None]
+    if not textless:
+        return others
+    if texts is None:
+        raise ValueError("candidates from the index carry no text: find_matches needs a text source")
+    fetched = texts(textless)
+    out = [o if o.sample is not None else with_text(o, fetched[o.doc_id], settings.features)
+           for o in others if o.sample is not None or o.doc_id in fetched]
+    return [o for o in out if o.comparable]  # edited in Paperless to a few words since
+
+
 def find_matches(
     index: IndexReader,
     feats: Features,
@@ -197,25 +228,40 @@ def find_matches(
     """
     if not feats.comparable:
         return [], 0
-    ids = index.candidates(settings.band_keys(feats), exclude=feats.doc_id)
+    ids, others, weight = _candidates(index, feats, settings, dismissed, extra_df)
     if not ids:
         return [], 0
-    others = [o for o in index.features(ids, settings.features.num_permutations)
-              if _eligible(feats, o, settings, dismissed)]
-    tokens = set(feats.tokens).union(*(o.tokens for o in others))
-    df = index.document_frequency(tokens)
-    for token, extra in (extra_df or {}).items():
-        df[token] = df.get(token, 0) + extra
-    weight = token_weigher(df)
-    hopeful = [o for o in others if may_reach(feats, o, settings.scoring, weight=weight)]
-    textless = [o.doc_id for o in hopeful if o.sample is None]
-    if textless:
-        if texts is None:
-            raise ValueError("candidates from the index carry no text: find_matches needs a text source")
-        fetched = texts(textless)
-        hopeful = [o if o.sample is not None else with_text(o, fetched[o.doc_id], settings.features)
-                   for o in hopeful if o.sample is not None or o.doc_id in fetched]
-        hopeful = [o for o in hopeful if o.comparable]  # edited in Paperless to a few words since
+    hopeful = _with_texts([o for o in others if may_reach(feats, o, settings.scoring, weight=weight)], texts, settings)
     scored = [score(feats, o, settings.scoring, weight=weight) for o in hopeful]
     matches = sorted((p for p in scored if settings.scoring.reports(p)), key=lambda p: -p.score)
     return matches, len(ids)
+
+
+#: The candidates ``check -v`` fetches and explains at most (the closest by their Jaccard
+#: estimate): a document of a large template family has hundreds, and the user wants the near ones.
+NEAR_MISS_CANDIDATES = 200
+
+
+def near_misses(
+    index: IndexReader,
+    feats: Features,
+    settings: Settings,
+    *,
+    texts: TextSource | None = None,
+    dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+    extra_df: Mapping[str, int] | None = None,
+    limit: int = 10,
+) -> tuple[list[holdback.Holdback], int]:
+    """The candidates of one document that are not reported, closest first (at most ``limit``),
+    with their exact scores and what held each back (core.holdback); and how many there were."""
+    if not feats.comparable or feats.signature is None:
+        return [], 0
+    _ids, others, weight = _candidates(index, feats, settings, dismissed, extra_df)
+    sig = feats.signature
+    others = sorted((o for o in others if o.signature is not None),
+                    key=lambda o: (-minhash.jaccard(sig, o.signature), o.doc_id))[:NEAR_MISS_CANDIDATES]  # type: ignore[arg-type]
+    explained = [holdback.explain_pair(feats, o, settings.scoring, weight=weight)
+                 for o in _with_texts(others, texts, settings)]
+    missed = sorted((h for h in explained if not settings.scoring.reports(h.pair)),
+                    key=lambda h: (-h.pair.score, h.pair.a, h.pair.b))
+    return missed[:limit], len(missed)

@@ -224,3 +224,100 @@ def test_a_draft_changes_a_sum_or_period_never_a_piece_of_a_date(clause: str, ch
 
     m = _changeable(clause)
     assert (m.group(0) if m else None) == changed
+
+
+# -- issue 25: the damage of real scans ---------------------------------------------------------
+def test_short_note_rescans_carry_the_damage_of_real_scans() -> None:
+    """A re-scan of a receipt or ticket differs from it, and across many the archive's kinds of
+    damage all occur: a digit read as its look-alike, a scanner's stamp line, a moved line."""
+    import datetime as dt
+    import random
+
+    from bench.corpus import short_notes as SN
+    from bench.corpus.noise import DIGIT_LOOKALIKES
+
+    seen = {"lookalike": 0, "stamp": 0, "moved": 0}
+    for seed in range(300):
+        rng = random.Random(seed)
+        note = SN.note(rng, "de" if seed % 2 else "en")
+        copy = SN.rescan(note.text, note.lang, dt.date(2021, 8, 24), rng)
+        assert copy != note.text
+        lines, copy_lines = note.text.split("\n"), copy.split("\n")
+        if re.search(r"^(Gescannt|Eingescannt|Scan|Scanned|CamScanner)\b", copy, re.M):
+            seen["stamp"] += 1
+        common = [ln for ln in copy_lines if ln in lines]
+        if common != [ln for ln in lines if ln in common]:
+            seen["moved"] += 1
+        looks = "".join(set("".join(DIGIT_LOOKALIKES.values())))
+        if re.search(rf"\d[{looks}]|[{looks}]\d", copy) and not re.search(rf"\d[{looks}]|[{looks}]\d", note.text):
+            seen["lookalike"] += 1
+    assert all(n >= 10 for n in seen.values()), seen
+
+
+def test_short_note_rescans_are_deterministic() -> None:
+    import datetime as dt
+    import random
+
+    from bench.corpus import short_notes as SN
+
+    text = "Receipt: £12.23 received on 15/02/2018. Signed Ann Lee"
+    runs = {SN.rescan(text, "en", dt.date(2018, 2, 15), random.Random(5)) for _ in range(3)}
+    assert len(runs) == 1
+
+
+@pytest.mark.parametrize(("number", "allowed"), [
+    pytest.param("15/02/2018", set("0123456789/ZOoDlIbSBgAT"), id="date"),
+    pytest.param("12.04,56", set("0123456789.,ZOoDlIbSBgAT"), id="amount"),
+])
+def test_digits_are_misread_only_as_their_look_alikes(number: str, allowed: set[str]) -> None:
+    import random
+
+    from bench.corpus import noise as N
+
+    out = {N.misread_digits(number, 1.0, random.Random(s)) for s in range(60)}
+    assert len(out) > 5 and all(set(o) <= allowed and len(o) == len(number) for o in out)
+    assert N.misread_digits("no numbers here", 1.0, random.Random(1)) == "no numbers here"
+
+
+def test_a_missing_last_page_is_up_to_45_percent_of_the_text() -> None:
+    import random
+
+    from bench.corpus import background as B
+    from bench.corpus import dups as D
+    from bench.corpus import fmt
+    from bench.corpus.prose import word_count
+
+    shares = []
+    for seed in range(60):
+        rng = random.Random(seed)
+        corr = fmt.correspondent(rng, "de", "company")
+        doc = B.make(rng, "contract", corr, fmt.random_date(rng), 900)
+        full, short = D.cut_last_page(doc, rng)
+        shares.append(1 - word_count(short) / word_count([b for b in full if b[0] != "page"]))
+    assert min(shares) >= 0.12 and max(shares) <= 0.48
+    assert sum(s >= 0.35 for s in shares) >= 10, sorted(shares)
+
+
+def test_heavy_scans_lose_merge_and_move_whole_lines() -> None:
+    import random
+
+    from bench.corpus import noise as N
+
+    text = "\n".join(f"Zeile {k} mit etwas Text und noch mehr Worten" for k in range(40))
+    lost = merged = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        out = N.ocr(text, N.level(rng, "heavy"), rng).split("\n")
+        lost += len(out) < 40
+        merged += any(line.count("Zeile") >= 2 for line in out)
+    assert lost >= 20 and merged >= 15, (lost, merged)
+
+
+def test_realistic_archive_holds_the_kinds_of_issue_25(tmp_path: Path) -> None:
+    from bench.corpus import realistic as R
+
+    manifest = R.generate(tmp_path, 1500, 3)
+    dup = manifest["pairs_per_kind"]["dup"]  # type: ignore[index]
+    for kind in ("short_rescan", "revision", "series_rescan", "missing_page", "cover_sheet", "draft_revision"):
+        assert dup.get(kind, 0) >= 2, (kind, dup)
+    assert manifest["pairs_per_kind"]["non_dup"]["short_note"] > 0  # type: ignore[index]

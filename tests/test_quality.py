@@ -29,10 +29,11 @@ def evaluation(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_pair_level_floors(evaluation: dict) -> None:
-    # measured on this corpus: precision 1.000, recall 0.966, F1 0.982
-    assert evaluation["pairs"]["precision"] >= 0.98
-    assert evaluation["pairs"]["recall"] >= 0.94
-    assert evaluation["pairs"]["f1"] >= 0.96
+    # measured on this corpus (issue 25's harder generator): precision 0.981, recall 0.954,
+    # F1 0.967 (main before issue 25's scoring: 0.979, 0.870, 0.922)
+    assert evaluation["pairs"]["precision"] >= 0.96
+    assert evaluation["pairs"]["recall"] >= 0.93
+    assert evaluation["pairs"]["f1"] >= 0.95
     assert evaluation["candidate_recall"] >= 0.98
 
 
@@ -40,16 +41,16 @@ def test_no_hard_negative_kind_leaks(evaluation: dict) -> None:
     rates = evaluation["false_positive_rate_by_kind"]
     assert set(rates) >= {"invoice_series", "bank_statement", "payslip", "tenancy_form", "utility_bill"}
     for kind, figure in rates.items():
-        # measured: 0 everywhere (tenancy_form: 142 pairs), docs/quality.md
-        assert figure["rate"] <= 0.02, kind
+        # measured: 0 everywhere but invoice_series (2 of 100 pairs), docs/quality.md
+        assert figure["rate"] <= 0.03, kind
 
 
 def test_duplicate_kinds_are_found(evaluation: dict) -> None:
     recall = evaluation["recall_by_kind"]
-    for kind in ("rescan", "digital_vs_scan", "missing_page", "print_stamp", "draft_revision"):
-        assert recall[kind]["rate"] >= 0.85, kind
-    for kind in ("cover_sheet", "email_vs_scan"):  # measured 0.81 and 1.00 on 16 and 7 pairs
-        assert recall[kind]["rate"] >= 0.75, kind
+    for kind in ("rescan", "digital_vs_scan", "missing_page", "print_stamp", "draft_revision", "short_rescan"):
+        assert recall[kind]["rate"] >= 0.90, kind  # measured 0.943 (rescan of 35), 1.000 the others
+    for kind in ("cover_sheet", "email_vs_scan"):  # measured 1.00 and 0.75 on 5 and 12 pairs
+        assert recall[kind]["rate"] >= 0.70, kind
 
 
 def test_groups_hold_no_chains(evaluation: dict) -> None:
@@ -101,11 +102,11 @@ def realistic(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_realistic_archive_pair_floors(realistic: dict) -> None:
-    # measured on this corpus: precision 0.990, recall 0.995, F1 0.992, candidate recall 1.000
-    # (before issue 12's changes the same generator gave F1 0.86 at 3,000 documents, docs/quality.md)
+    # measured on this corpus (issue 25's harder generator): precision 1.000, recall 0.949,
+    # F1 0.974, candidate recall 0.990 (main before issue 25's scoring: recall 0.918, F1 0.957)
     assert realistic["pairs"]["precision"] >= 0.97
-    assert realistic["pairs"]["recall"] >= 0.97
-    assert realistic["pairs"]["f1"] >= 0.97
+    assert realistic["pairs"]["recall"] >= 0.93
+    assert realistic["pairs"]["f1"] >= 0.95
     assert realistic["candidate_recall"] >= 0.98
 
 
@@ -113,12 +114,13 @@ def test_realistic_archive_template_families_stay_apart(realistic: dict) -> None
     rates = realistic["false_positive_rate_by_kind"]
     assert set(rates) >= {"invoice_series", "payslip", "manual_library", "clause_library", "insurer_letters", "short_note"}
     for kind, figure in rates.items():
-        # measured: 0 everywhere but invoice_series (1 of 6,350 pairs) and payment_reminder (1 of 77, 0.013)
+        # measured: 0 everywhere (issue 25's generator, seed 5)
         assert figure["rate"] <= 0.03, kind
 
 
 def test_realistic_archive_duplicate_kinds_are_found(realistic: dict) -> None:
     for kind, figure in realistic["recall_by_kind"].items():
-        # measured: 1.000 for every kind but rescan (0.987 of 75 pairs; 0.960 before the
-        # slot values a scan moved and the streets it read twice stopped conflicting)
-        assert figure["rate"] >= 0.95, kind
+        # measured (issue 25's generator, its first version): cover_sheet 0.850 (20 pairs),
+        # series_rescan 0.864 (22), email_vs_scan 0.923 (13), rescan 0.931 (29), revision 0.958 (24),
+        # the others 1.000; on its updated version (f8de20b) series_rescan 0.783
+        assert figure["rate"] >= 0.75, kind

@@ -13,7 +13,8 @@ from . import noise as N
 from .prose import Block, Doc, Prose, word_count
 from .render import random_layout, render
 
-DUP_KINDS = ["rescan", "digital_vs_scan", "email_vs_scan", "cover_sheet", "missing_page", "draft_revision", "print_stamp"]
+DUP_KINDS = ["rescan", "digital_vs_scan", "email_vs_scan", "cover_sheet", "missing_page", "draft_revision", "print_stamp",
+             "short_rescan", "revision"]
 
 
 def as_digital(blocks: list[Block], lang: str, rng: random.Random) -> str:
@@ -77,19 +78,22 @@ def cover_page(rng: random.Random, lang: str, corr: fmt.Correspondent, created: 
 
 def cover_sheet(doc: Doc, corr: fmt.Correspondent, original: str, rng: random.Random) -> tuple[str, str | None]:
     total = max(30, len(original.split()))
-    frac = rng.uniform(0.10, 0.30)
+    frac = rng.uniform(0.10, 0.40)  # of the copy's words (issue 25: real cover letters reach ~40 %)
     cover_words = int(total * frac / (1 - frac))
     cover = cover_page(rng, doc.lang, corr, doc.created, cover_words)
-    if rng.random() < 0.5:
+    if rng.random() < 0.45:
         return as_digital(cover, doc.lang, rng) + "\n\n" + original, None
-    return as_scan(cover + doc.blocks, doc.lang, doc.created, rng, "light")
+    return as_scan(cover + doc.blocks, doc.lang, doc.created, rng, rng.choice(["light", "light", "medium", "heavy"]))
 
 
 def cut_last_page(doc: Doc, rng: random.Random) -> tuple[list[Block], list[Block]]:
-    """Put a page break where the last 15-35 % of the words start; return (full, without last page)."""
+    """Put a page break where the last 15-45 % of the words start; return (full, without last page).
+
+    Issue 25: in real archives the lost last page is often a large share of a short document (a
+    two-page letter, the signature page of a contract with its annex), up to about 45 %."""
     blocks = [b for b in doc.blocks if b[0] != "page"]
     total = word_count(blocks)
-    goal = total * (1 - rng.uniform(0.15, 0.35))
+    goal = total * (1 - rng.triangular(0.15, 0.45, 0.38))
     n = 0
     for i, (kind, payload) in enumerate(blocks):
         w = word_count([(kind, payload)])
@@ -111,8 +115,11 @@ def missing_page(doc: Doc, rng: random.Random) -> tuple[tuple[str, str | None], 
     full_doc = Doc(doc.title, full, doc.created, doc.correspondent, doc.lang)
     scan = rng.random() < 0.6
     if scan:
-        return (as_scan(full, doc.lang, doc.created, rng, "light"), as_scan(short, doc.lang, doc.created, rng, "light"))
+        return (as_scan(full, doc.lang, doc.created, rng, "light"),
+                as_scan(short, doc.lang, doc.created, rng, rng.choice(["light", "medium", "medium", "heavy"])))
     first = first_render(full_doc, rng, 0.0)
+    if rng.random() < 0.5:  # the digital original, and a scan of the print-out that lost its last page
+        return first, as_scan(short, doc.lang, doc.created, rng, rng.choice(["light", "medium", "heavy"]))
     return first, (as_digital(short, doc.lang, rng), None)
 
 
@@ -146,11 +153,12 @@ def _changeable(text: str) -> re.Match[str] | None:
     return None
 
 
-def revise(blocks: list[Block], p: Prose, rng: random.Random) -> list[Block]:
-    """A contract draft with 2-10 % of its words changed."""
+def revise(blocks: list[Block], p: Prose, rng: random.Random, share: tuple[float, float] = (0.03, 0.12)) -> list[Block]:
+    """A contract draft with a ``share`` of its words changed (3-12 %: issue 25's archive), clauses
+    reworded, added, removed and moved."""
     out = list(blocks)
     total = word_count(out)
-    budget = total * rng.uniform(0.02, 0.10)
+    budget = total * rng.uniform(*share)
     changed = 0.0
     tries = 0
     while changed < budget and tries < 200:
@@ -179,6 +187,11 @@ def revise(blocks: list[Block], p: Prose, rng: random.Random) -> list[Block]:
                 continue
             out[i] = ("para", text[: m.start()] + repl + text[m.end():])
             changed += 1
+        elif r < 0.78 and len(paras) > 3:  # a clause moved to another place
+            para = out.pop(i)
+            at = rng.choice([k for k, b in enumerate(out) if b[0] == "para"] or [i])
+            out.insert(at + rng.randint(0, 1), para)
+            changed += len(str(para[1]).split()) / 4
         elif r < 0.85 and left >= 25:  # a paragraph inserted
             para = p.paragraph("legal", rng.randint(1, 3))
             out.insert(i + 1, ("para", para))
@@ -242,5 +255,5 @@ def email_vs_scan(rng: random.Random, corr: fmt.Correspondent, created: dt.date)
     email = render(mail, random_layout(rng, "digital", corr.lang), rng)
     letter = C.letter(p, corr, to, created, subj, body, None)
     doc = Doc(subj, letter, created, corr.name, corr.lang)
-    scan, lvl = as_scan(letter, corr.lang, created, rng, rng.choice(["light", "medium", "heavy"]))
+    scan, lvl = as_scan(letter, corr.lang, created, rng, rng.choice(["light", "medium", "medium", "heavy"]))
     return doc, email, scan, lvl

@@ -24,9 +24,12 @@ from . import background as B
 from . import common as C
 from . import dups as D
 from . import fmt
+from . import library as L
 from . import noise as N
+from . import revisions as RV
 from . import series as S1
 from . import series2 as S2
+from . import short_notes as SN
 from . import vocab as V
 from .prose import Doc, Prose
 from .render import random_layout, render
@@ -36,11 +39,13 @@ SERIES = {
     "utility_bill": (S1.utility_bill, "utility"), "payslip": (S1.payslip, "employer"),
     "ticket_return": (S2.ticket_return, "transport"), "insurer_letters": (S2.insurer_letters, "insurer"),
     "payment_reminder": (S2.payment_reminder, "company"), "tenancy_form": (S2.tenancy_form, "landlord"),
+    # a receipt, a ticket, a meter reading on one template: the same words, other values (issue 25)
+    "short_note": (lambda rng, corr, n, start: L.short_notes(rng, corr.lang, n, start), "shop"),
 }
 DUP_KINDS = D.DUP_KINDS
 EDGE_KINDS = ["edge_short", "edge_empty", "edge_junk", "edge_huge"]
 DUP_WEIGHTS = {"rescan": 3.0, "digital_vs_scan": 1.2, "email_vs_scan": 1.2, "cover_sheet": 1.0,
-               "missing_page": 1.0, "draft_revision": 1.0, "print_stamp": 1.0}
+               "missing_page": 1.0, "draft_revision": 1.0, "print_stamp": 1.0, "short_rescan": 0.8, "revision": 0.6}
 PARAMS = {"background_share": 0.50, "duplicate_share": 0.26, "series_share": 0.21, "german_share": 0.6,
           "huge_words": 20000, "series_size": [3, 14]}
 DIGITAL_TYPES = ["invoice", "order_confirmation", "policy", "letter", "report", "tax_notice", "contract", "email"]
@@ -147,6 +152,26 @@ class Builder:
             first, second = (email, scan) if rng.random() < 0.5 else (scan, email)
             members.append((self.add(self.orig_rec(doc, first, "dup_original")), None))
             members.append((self.add(self.copy_rec(rng, doc, second, kind, lvl)), kind))
+        elif kind == "short_rescan":  # a receipt, a ticket, a meter reading and its re-scan(s)
+            lang = self.lang(rng)
+            note = SN.note(rng, lang)
+            d = fmt.random_date(rng)
+            doc = Doc("Notiz" if lang == "de" else "Note", [("line", note.text)], d, "", lang)
+            first = note.text if rng.random() < 0.7 else SN.rescan(note.text, lang, d, rng)
+            members.append((self.add(self.orig_rec(doc, first, "dup_original")), None))
+            for _ in range(max(1, size - 1)):
+                second = SN.rescan(note.text, lang, d, rng)
+                if second == first:
+                    second = SN.rescan(first, lang, d, rng)
+                members.append((self.add(self.copy_rec(rng, doc, second, kind)), kind))
+        elif kind == "revision":  # terms, a privacy policy, a price list re-issued with a few clauses changed
+            corr = self.corr(rng, rng.choice(["company", "insurer", "bank", "landlord"]), self.lang(rng))
+            versions = RV.versions(rng, corr, fmt.random_date(rng, 2015, 2022), max(2, min(size, 3)))
+            for v, doc in enumerate(versions):
+                text = (D.as_digital(doc.blocks, doc.lang, rng) if rng.random() < 0.6 else
+                        D.as_scan(doc.blocks, doc.lang, doc.created, rng, rng.choice(["light", "light", "medium"]))[0])
+                rec = Rec(doc.title, text, doc.created, doc.correspondent, "dup_original" if v == 0 else kind, doc.lang)
+                members.append((self.add(rec), None if v == 0 else kind))
         elif kind == "draft_revision":
             corr = self.corr(rng, "company", self.lang(rng))
             drafts = D.draft_series(rng, corr, fmt.random_date(rng), size)

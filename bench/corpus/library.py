@@ -141,10 +141,16 @@ def contracts(rng: random.Random, corr: fmt.Correspondent, library: tuple[str, l
 
 NOTES_DE = ["Zählerstand {num} kWh abgelesen am {date}.", "Paket beim Nachbarn abgegeben, Sendung {num}.",
             "Quittung: {amount} bar erhalten am {date}. {name}", "Termin verschoben auf {date}, {time} Uhr.",
-            "Rückruf bei {name} unter {phone} wegen Rechnung {num}.", "Wasserzähler {num} m³ am {date} abgelesen."]
+            "Rückruf bei {name} unter {phone} wegen Rechnung {num}.", "Wasserzähler {num} m³ am {date} abgelesen.",
+            "Quittung\nBetrag {amount} erhalten am {date}.\nUnterschrift {name}",
+            "PARKSCHEIN P3\nEinfahrt {date} {time}\nBezahlt {amount}\nTicket {num}",
+            "Textilreinigung\nAuftrag {num}\nabholbereit ab {date}\nBetrag {amount}\nKOPIE"]
 NOTES_EN = ["Meter reading {num} kWh taken on {date}.", "Parcel left with neighbour, tracking {num}.",
             "Received {amount} in cash on {date}. {name}", "Appointment moved to {date}, {time}.",
-            "Call {name} back on {phone} about invoice {num}.", "Water meter {num} m3 read on {date}."]
+            "Call {name} back on {phone} about invoice {num}.", "Water meter {num} m3 read on {date}.",
+            "Receipt\nReceived {amount} on {date}.\nSigned {name}",
+            "CAR PARK TICKET\nEntry {date} {time}\nPaid {amount}\nTicket {num}",
+            "Dry Cleaners\nTicket No. {num}\nReady {date}\nTotal {amount}\nCOPY"]
 
 
 def short_notes(rng: random.Random, lang: str, n: int, start: dt.date) -> list[Doc]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+import re
 from dataclasses import dataclass
 
 from . import fmt
@@ -32,21 +33,38 @@ class Noise:
     drop_lines: int = 0
     junk_lines: int = 0
     stray_rate: float = 0.0  # per line: stray characters at its start or end
+    # issue 25: the damage of real scans beyond single words (every default 0: no effect)
+    digit_rate: float = 0.0  # fraction of tokens with digits (dates, amounts, ids) read with a look-alike
+    lost_runs: int = 0  # runs of 2-5 consecutive lines lost (a fold, a faint band, a cut-off edge)
+    merged_lines: int = 0  # two neighbouring lines read as one (the columns of a table or letterhead)
+    skewed_lines: int = 0  # a skewed page: the end of a line read at the start of the next one
+    moved_runs: int = 0  # a run of 2-6 lines read out of order (a side column, a box, a stamp)
 
 
 def level(rng: random.Random, name: str) -> Noise:
-    """A noise profile: ``light`` (~1-2 % of words), ``medium`` (3-5 %) or ``heavy`` (5-8 %)."""
+    """A noise profile: ``light`` (~1-2 % of words), ``medium`` (3-5 %), ``heavy`` (6-10 %, lines lost,
+    merged and read out of order) or ``severe`` (a bad phone photo or fax: 9-14 %, more of everything).
+
+    Every profile reads some digits with a look-alike letter (``15/02/Z018``, ``12.04.202l``,
+    ``13/0b/2024``): real scans do (issue 25), and a date or an amount is where it costs most."""
     if name == "light":
-        return Noise(rng.uniform(0.01, 0.025), rng.choice([0.0, 0.0, 0.3]), 0, rng.randint(0, 1), 0.01)
+        return Noise(rng.uniform(0.01, 0.025), rng.choice([0.0, 0.0, 0.3]), 0, rng.randint(0, 1), 0.01,
+                     digit_rate=rng.choice([0.0, 0.01, 0.03]), skewed_lines=rng.choice([0, 0, 1]))
     if name == "medium":
-        return Noise(rng.uniform(0.03, 0.05), rng.choice([0.0, 0.3, 0.8]), rng.randint(0, 1),
-                     rng.randint(0, 2), 0.03)
-    return Noise(rng.uniform(0.05, 0.08), rng.choice([0.0, 0.5, 1.0]), rng.randint(1, 2), rng.randint(1, 3), 0.06)
+        return Noise(rng.uniform(0.03, 0.05), rng.choice([0.0, 0.3, 0.8]), rng.randint(0, 1), rng.randint(0, 2), 0.03,
+                     digit_rate=rng.uniform(0.02, 0.05), merged_lines=rng.randint(0, 1), skewed_lines=rng.randint(0, 2))
+    if name == "heavy":
+        return Noise(rng.uniform(0.06, 0.10), rng.choice([0.0, 0.5, 1.0]), rng.randint(1, 3), rng.randint(1, 3), 0.06,
+                     digit_rate=rng.uniform(0.04, 0.10), lost_runs=rng.randint(0, 2), merged_lines=rng.randint(1, 4),
+                     skewed_lines=rng.randint(1, 4), moved_runs=rng.randint(0, 2))
+    return Noise(rng.uniform(0.09, 0.14), rng.choice([0.5, 1.0]), rng.randint(2, 4), rng.randint(2, 4), 0.10,
+                 digit_rate=rng.uniform(0.08, 0.15), lost_runs=rng.randint(1, 3), merged_lines=rng.randint(2, 6),
+                 skewed_lines=rng.randint(2, 6), moved_runs=rng.randint(1, 2))
 
 
 def random_level(rng: random.Random) -> str:
     r = rng.random()
-    return "light" if r < 0.4 else ("medium" if r < 0.75 else "heavy")
+    return "light" if r < 0.38 else ("medium" if r < 0.75 else ("heavy" if r < 0.94 else "severe"))
 
 
 def _confuse(word: str, rng: random.Random) -> str:
@@ -130,7 +148,10 @@ def ocr(text: str, noise: Noise, rng: random.Random) -> str:
             k = rng.choice(words)
             toks[k] = _confuse(str(toks[k]), rng)
     text = " ".join(t for t in toks if t is not None)
+    if noise.digit_rate > 0:
+        text = misread_digits(text, noise.digit_rate, rng)
     lines = text.split("\n")
+    lines = _damage_lines(lines, noise, rng)
     if noise.drop_lines and len(lines) > 12:
         for _ in range(noise.drop_lines):
             k = rng.randrange(2, len(lines) - 1)
@@ -145,6 +166,63 @@ def ocr(text: str, noise: Noise, rng: random.Random) -> str:
         k = rng.choice([0, len(lines)]) if rng.random() < 0.7 else rng.randrange(len(lines) + 1)
         lines.insert(k, junk_line(rng))
     return "\n".join(lines)
+
+
+# look-alikes tesseract reads for digits in dates and amounts (issue 25's archive: 15/02/Z018,
+# 12.04.202l, 13/0b/2024, S for 5, O for 0, B for 8)
+DIGIT_LOOKALIKES = {"0": "OoD", "1": "lI", "2": "Z", "5": "S", "6": "b", "8": "B", "9": "g", "4": "A", "7": "T"}
+_NUMBERISH = re.compile(r"(?<![\w])\d[\d.,/:-]*\d(?![\w])")
+
+
+def misread_digits(text: str, rate: float, rng: random.Random) -> str:
+    """Each number (a date, an amount, an id) read with one digit as its look-alike letter with
+    probability ``rate``."""
+    def one(m: re.Match[str]) -> str:
+        tok = m.group(0)
+        if rng.random() >= rate:
+            return tok
+        places = [i for i, c in enumerate(tok) if c in DIGIT_LOOKALIKES]
+        if not places:
+            return tok
+        i = rng.choice(places)
+        return tok[:i] + rng.choice(DIGIT_LOOKALIKES[tok[i]]) + tok[i + 1:]
+    return _NUMBERISH.sub(one, text)
+
+
+def _damage_lines(lines: list[str], noise: Noise, rng: random.Random) -> list[str]:
+    """What a skewed, folded or badly lit page does to whole lines: runs lost, neighbours merged
+    (two columns read as one line), line ends read into the next line, runs read out of order.
+    Never the first two lines (a scan header, a letterhead's first line survive)."""
+    body = [k for k, ln in enumerate(lines) if ln.strip()]
+    if len(body) < 6:
+        return lines
+    lines = list(lines)
+    for _ in range(noise.skewed_lines):
+        k = rng.randrange(2, len(lines) - 1)
+        words = lines[k].split(" ")
+        if len(words) >= 4 and lines[k + 1].strip():
+            cut = len(words) - rng.randint(1, min(4, len(words) - 2))
+            lines[k], lines[k + 1] = " ".join(words[:cut]), " ".join(words[cut:]) + " " + lines[k + 1]
+    for _ in range(noise.merged_lines):
+        k = rng.randrange(2, len(lines) - 1)
+        if lines[k].strip() and lines[k + 1].strip():
+            lines[k:k + 2] = [lines[k].rstrip() + rng.choice(["  ", " ", " | "]) + lines[k + 1].lstrip()]
+    for _ in range(noise.moved_runs):
+        if len(lines) < 12:
+            break
+        n = rng.randint(2, min(6, len(lines) // 4))
+        k = rng.randrange(2, len(lines) - n)
+        run = lines[k:k + n]
+        del lines[k:k + n]
+        at = rng.randrange(2, len(lines) + 1)
+        lines[at:at] = run
+    for _ in range(noise.lost_runs):
+        if len(lines) < 16:
+            break
+        n = rng.randint(2, min(5, len(lines) // 8))
+        k = rng.randrange(2, len(lines) - n)
+        del lines[k:k + n]
+    return lines
 
 
 def junk_line(rng: random.Random) -> str:

@@ -6,11 +6,13 @@ Same files as ``bench.corpus.generate`` (docs.jsonl, pairs.jsonl, doc_meta.jsonl
 for ``paperless-dedupe evaluate``.  Duplicate kinds (must be reported):
 
 ``ocr_digital_vs_scan``  a born-digital text and a real scan of it (:mod:`.ocr`), both readable
-``ocr_rescan``           two real scans of one page (office scanner, phone photo), both readable
+``ocr_rescan``           two real scans of one page (office scanner, phone photo, worn copy), both readable;
+                         also a second scan of one member of an ``ocr_*`` series (which it must match alone)
 ``ocr_unreadable``       the same, where a scan is past reading (CER > READABLE_CER): measured, no target
-``short_rescan``         a short note (under 20 words) and a scan of it (real OCR or synthetic noise)
+``short_rescan``         a short note (under 20 words) and a scan of it (real OCR, sometimes of a page with a
+                         scanner's stamp, or :func:`.short_notes.rescan`)
 ``short_unreadable``     the same, where the real scan is past reading: measured, no target
-``revision``             a policy or terms re-issued with a new version date and 2-7 % of it changed;
+``revision``             a policy or terms re-issued with a new version date and 2-11 % of it changed;
                          should be reported with ``verdict: "revision"``
 
 Hard negatives (must not be reported): ``ocr_invoice_series``, ``ocr_payslip``, ``ocr_bank_statement``,
@@ -46,7 +48,7 @@ from . import short_notes as SN
 from .dups import as_digital, as_scan
 
 READABLE_CER = 0.10
-PROFILE_WEIGHTS = {"office": 0.5, "phone": 0.35, "poor": 0.15}
+PROFILE_WEIGHTS = {"office": 0.35, "phone": 0.3, "worn": 0.23, "poor": 0.12}  # issue 25: worn, the damage of real archives
 OCR_SERIES = {"invoice_series": S1.invoice_series, "payslip": S1.payslip, "bank_statement": S1.bank_statement,
               "utility_bill": S1.utility_bill, "insurer_letters": S2.insurer_letters}
 OCR_TYPES = ["letter", "invoice", "tax_notice", "doctor_letter", "policy", "order_confirmation", "contract"]
@@ -107,28 +109,41 @@ class RealBuilder:
         return Job(source, lang, profile, rng.randint(1, 10**6))
 
     # -- units -------------------------------------------------------------------------------
-    def ocr_pair(self, kind: str) -> None:
+    def ocr_pair(self, kind: str, worn: bool = False) -> None:
+        """A document and a real scan of it (or two scans).  ``worn``: a one-page document of 50-180
+        words whose scan is a worn copy (issue 25: where real archives lose their readable pairs)."""
         rng = self.sub()
         lang = self.lang(rng)
         corr = fmt.correspondent(rng, lang, "company")
-        doc = B.make(rng, rng.choice(OCR_TYPES), corr, fmt.random_date(rng), rng.randint(80, 380))
+        types = ["invoice", "tax_notice", "order_confirmation", "letter"] if worn else OCR_TYPES  # worn: values to misread
+        doc = B.make(rng, rng.choice(types), corr, fmt.random_date(rng), rng.randint(50, 180) if worn else rng.randint(80, 380))
         source = as_digital(doc.blocks, lang, rng)
-        first: str | Job = source if kind == "ocr_digital_vs_scan" else self.job(rng, source, lang)
-        second = self.job(rng, source, lang)
+        first: str | Job = (source if kind == "ocr_digital_vs_scan" else
+                            self.job(rng, source, lang, rng.choice(["office", "phone", "worn"]) if worn else None))
+        second = self.job(rng, source, lang, "worn" if worn else None)
         a = self.add(Rec(first, doc.title, doc.created, doc.correspondent, "dup_original", lang))
         b = self.add(Rec(second, doc.title, doc.created, "", kind, lang, {"profile": second.profile}))
         self.groups.append((kind, [a, b]))
 
     def ocr_series(self, kind: str) -> None:
+        """A template series, every member a real scan, and a second scan of one member (issue 25):
+        it must match that month and no other, through OCR slips in the values that tell them apart."""
         rng = self.sub()
         lang = self.lang(rng)
         corr = fmt.correspondent(rng, lang, {"payslip": "employer", "bank_statement": "bank", "utility_bill": "utility",
                                              "insurer_letters": "insurer"}.get(kind, "company"))
         docs = OCR_SERIES[kind](rng, corr, rng.randint(3, 4), fmt.random_date(rng, 2016, 2024))
-        profile = rng.choice(["office", "office", "phone"])
+        profile = rng.choice(["office", "office", "phone", "worn"])
         ids = [self.add(Rec(self.job(rng, as_digital(d.blocks, lang, rng), lang, profile), d.title, d.created,
                             d.correspondent, "ocr_" + kind, lang)) for d in docs]
-        self.series.append(("ocr_" + kind, ids))
+        # drawn after the members, so that their scans keep their cache entries
+        k = rng.randrange(len(ids))
+        member = self.recs[ids[k]]
+        assert isinstance(member.content, Job)
+        again = self.job(rng, member.content.source, lang, rng.choice(["office", "phone", "worn", "worn"]))
+        j = self.add(Rec(again, member.title, member.created, "", "ocr_rescan", lang, {"profile": again.profile}))
+        self.groups.append(("ocr_rescan", [ids[k], j]))
+        self.series.append(("ocr_" + kind, [*ids, j]))
 
     def short_pair(self) -> None:
         rng = self.sub()
@@ -136,11 +151,17 @@ class RealBuilder:
         note = SN.note(rng, lang)
         first = note.text
         second: str | Job
-        if rng.random() < 0.6:
-            second = self.job(rng, note.text, lang, rng.choice(["office", "office", "phone"]))
-        else:
-            second = N.ocr(note.text, N.level(rng, "light"), rng)
         d = fmt.random_date(rng)
+        if rng.random() < 0.6:
+            # the paper of the second copy may carry a scanner's stamp or have its copy line elsewhere
+            # (issue 25); the scan's character errors are tesseract's own
+            paper = note.text
+            if rng.random() < 0.25:
+                stamp = SN.scanner_stamp(rng, lang, d)
+                paper = stamp + "\n" + paper if rng.random() < 0.5 else paper + "\n" + stamp
+            second = self.job(rng, paper, lang, rng.choice(["office", "office", "phone", "worn"]))
+        else:
+            second = SN.rescan(note.text, lang, d, rng)
         a = self.add(Rec(first, "Notiz" if lang == "de" else "Note", d, "", "dup_original", lang))
         b = self.add(Rec(second, f"Scan {d.isoformat()}", d, "", "short_rescan", lang))
         self.groups.append(("short_rescan", [a, b]))
@@ -203,6 +224,12 @@ class RealBuilder:
         rng.shuffle(plan)
         for name, args in plan:
             getattr(self, name)(*args)
+        # issue 25: short pages on worn copies, drawn after the rest so that the scans above keep
+        # their cache entries
+        for k in range(max(4, round(n * 0.045))):
+            self.ocr_pair("ocr_digital_vs_scan" if k % 3 else "ocr_rescan", worn=True)
+        for kind in itertools.islice(itertools.cycle(OCR_SERIES), max(3, round(n * 0.015))):
+            self.ocr_series(kind)
         while len(self.recs) < n:
             self.background()
 

@@ -34,6 +34,7 @@ from . import fmt
 from . import library as L
 from . import series as S1
 from . import series2 as S2
+from . import short_notes as SN
 from .generate import DUP_KINDS, DUP_WEIGHTS, Builder, Rec
 from .prose import Block, Doc, Prose
 from .render import random_layout, render
@@ -62,6 +63,7 @@ DUPS_MANUAL = {"rescan": 2.0, "digital_vs_scan": 1.0, "missing_page": 2.0}
 DUPS_CONTRACT = {"draft_revision": 3.0, "missing_page": 1.5, "rescan": 1.5, "cover_sheet": 1.0}
 FAMILY_SHARE = 0.50  # of all documents
 FAMILY_DUPLICATE_RATE = 0.05  # of family members that have a duplicate
+SHORT_NOTE_DUPLICATE_RATE = 0.15  # of template short notes that have a re-scan (issue 25)
 STANDALONE_DUPLICATE_SHARE = 0.10  # of all documents: duplicate groups of unrelated background documents
 HUGE_EVERY = 5000  # one 20,000-word document per this many
 PARAMS = {"family_share": FAMILY_SHARE, "family_duplicate_rate": FAMILY_DUPLICATE_RATE,
@@ -111,7 +113,9 @@ class RealisticBuilder(Builder):
         ids: list[int] = []
         for doc in docs:
             dup = None
-            if kind != "short_note" and rng.random() < FAMILY_DUPLICATE_RATE:
+            if kind == "short_note":
+                dup = "short_rescan" if rng.random() < SHORT_NOTE_DUPLICATE_RATE else None
+            elif rng.random() < FAMILY_DUPLICATE_RATE:
                 dup = rng.choices(list(table), weights=list(table.values()))[0]
             if dup == "missing_page" and not any(b[0] == "page" for b in doc.blocks):
                 dup = "rescan"
@@ -126,8 +130,11 @@ class RealisticBuilder(Builder):
             ids.append(i)
             if dup is None:
                 continue
-            if dup == "rescan":
+            if dup == "short_rescan":
+                second, lvl = SN.rescan(first, lang, doc.created, rng), None
+            elif dup == "rescan":  # a re-scan of one month of a series: it must match that month and no other
                 second, lvl = D.rescan_copy(doc, rng)
+                dup = "series_rescan"
             elif dup == "digital_vs_scan":
                 second, lvl = D.as_scan(doc.blocks, lang, doc.created, rng, rng.choice(["light", "medium", "medium"]),
                                         rng.choice(["cols", "cells", "space", None]))
@@ -166,7 +173,7 @@ class RealisticBuilder(Builder):
             dup_used += 2
         while dup_used < n * STANDALONE_DUPLICATE_SHARE:
             k = rng.choices(dup_kinds, dup_weights)[0]
-            size = rng.choice([2, 2, 3, 3, 4]) if k == "draft_revision" else (rng.choice([3, 3, 4]) if rng.random() < 0.15 else 2)
+            size = rng.choice([2, 2, 3, 3, 4]) if k in ("draft_revision", "revision") else (rng.choice([3, 3, 4]) if rng.random() < 0.15 else 2)
             units.append(("dup", (k, size)))
             dup_used += size
         edges = {"edge_short": max(1, round(n * 0.004)), "edge_empty": max(1, round(n * 0.002)),
@@ -190,7 +197,7 @@ class RealisticBuilder(Builder):
         manifest = super().write(out)
         manifest["generator"] = "bench.corpus.realistic"
         manifest["parameters"] = PARAMS
-        manifest["kinds"] = {"duplicate": DUP_KINDS, "hard_negative": list(FAMILIES),
+        manifest["kinds"] = {"duplicate": [*DUP_KINDS, "series_rescan"], "hard_negative": list(FAMILIES),
                              "edge": ["edge_short", "edge_empty", "edge_junk", "edge_huge"]}
         manifest["family_sizes"] = {k: {"families": len(v), "smallest": min(v), "largest": max(v),
                                         "documents": sum(v)} for k, v in sorted(self.family_sizes.items())}

@@ -70,7 +70,8 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
         raise UsageError(f"check takes a document id (a whole number from 1), got {args.doc_id}")
     settings = _settings(args, cfg)
     with paperless_client(cfg) as client:
-        result = maintenance.check_document(client, cfg, settings, args.doc_id)
+        result = maintenance.check_document(client, cfg, settings, args.doc_id,
+                                            near_misses=NEAR_MISSES_SHOWN if args.verbose else 0)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     elif result["matches"]:
@@ -83,8 +84,33 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     else:
         shown = " (a short document: compared with short ones only)" if result["short"] else ""
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
+    if "near_misses" in result and not args.json:
+        for line in near_miss_lines(result):
+            print(line)
     _say_unreadable(args, result)
     return 1 if result["matches"] else 0
+
+
+# Candidates under the threshold that ``check -v`` explains (closest first).
+NEAR_MISSES_SHOWN = 10
+
+
+def near_miss_lines(result: dict[str, Any]) -> list[str]:
+    """``check -v``: the candidates under the threshold, their scores and what held each back."""
+    misses = result["near_misses"]
+    threshold = result["similarity_threshold"]
+    if not misses:
+        return [f"no candidate under the threshold {threshold:.2f} to explain"]
+    lines = [f"under the threshold {threshold:.2f} (closest first; a value pair reads this document's ≠ the candidate's):"]
+    for m in misses:
+        figures = (f"short documents: text ratio {m['fuzzy']:.2f}" if m["short"] else
+                   f"jaccard {m['jaccard']:.2f}, containment {m['containment']:.2f}, order {m['ordered_overlap']:.2f}, "
+                   f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f}, penalty x{m['penalty_factor']:.2f}")
+        lines.append(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} ({figures})")
+        lines.extend(f"    - {reason}" for reason in m["reasons"])
+    if result["near_misses_not_shown"]:
+        lines.append(f"  ... and {result['near_misses_not_shown']} more further under the threshold")
+    return lines
 
 
 def _say_unreadable(args: argparse.Namespace, result: dict[str, Any]) -> None:
@@ -249,6 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="what the hook would find for one document (changes nothing; exit 1 when it finds duplicates)")
     p.add_argument("doc_id", type=int, metavar="DOC_ID", help="the Paperless id of the document (as in its URL)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object (also on failure)")
+    # SUPPRESS: without it here, the global -v given before the command (``-v check 3``) is kept.
+    p.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
+                   help="also the candidates under the threshold: their scores and what held each back")
     p.set_defaults(handler=cmd_check)
 
     p = sub.add_parser("tune", help="choose LSH bands and rows for a threshold (seed guide)")

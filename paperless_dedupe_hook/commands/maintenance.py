@@ -18,6 +18,7 @@ from ..config import Config
 from ..core import cluster
 from ..core.features import compute
 from ..engine import Settings, find_matches
+from ..engine import near_misses as engine_near_misses
 from ..indexfile import (
     change_mark_configured,
     describe_location,
@@ -295,7 +296,10 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
             "changed": len(changed), "deleted": len(deleted)}
 
 
-def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) -> dict[str, Any]:
+def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int, *,
+                   near_misses: int = 0) -> dict[str, Any]:
+    """What the hook would find for one document; with ``near_misses`` > 0 also that many of
+    the candidates under the threshold, closest first, with what held each back."""
     root = client.root_id(doc_id)
     doc = client.get_document(root, fields=("id", "title", "content"))
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
@@ -306,8 +310,12 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
         known = index.fingerprint(root) is not None
         matches, n = find_matches(index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
                                   extra_df=None if known else {t: 1 for t in feats.tokens})
+        missed, n_missed = ([], 0) if not near_misses else engine_near_misses(
+            index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
+            extra_df=None if known else {t: 1 for t in feats.tokens}, limit=near_misses)
         titles = {f.doc_id: f.title for f in index.features(
-            [m.a if m.b == root else m.b for m in matches], settings.features.num_permutations)}
+            [m.a if m.b == root else m.b for m in matches] + [h.pair.a if h.pair.b == root else h.pair.b for h in missed],
+            settings.features.num_permutations)}
     out = []
     for m in matches:
         other = m.a if m.b == root else m.b
@@ -316,9 +324,15 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     # rule (core.short) says so rather than "no duplicates among 0 candidates".
     compared = feats.comparable
     why = "" if compared else f"too little text: {feats.word_count} word(s)"
-    return {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
-            "short": feats.short, "words": feats.word_count,
-            "candidates": n, "matches": out, **tell_apart(client, sorted(texts.missing)).as_dict()}
+    result = {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
+              "short": feats.short, "words": feats.word_count,
+              "candidates": n, "matches": out, **tell_apart(client, sorted(texts.missing)).as_dict()}
+    if near_misses:
+        result["similarity_threshold"] = settings.scoring.similarity_threshold
+        result["near_misses"] = [{"id": (other := h.pair.a if h.pair.b == root else h.pair.b),
+                                  "title": titles.get(other, "")} | h.as_dict() for h in missed]
+        result["near_misses_not_shown"] = n_missed - len(missed)
+    return result
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:

@@ -128,13 +128,28 @@ def with_text(feats: Features, content: str, params: FeatureParams) -> Features:
     return replace(feats, sample=pack_sample(*text.fuzzy_samples(normalized, params.fuzzy_sample_size)))
 
 
+# Words a scanner's stamp line or a line of OCR junk adds to a short note, at most.
+_STAMP_WORDS = 10
+
+
+def _stamped_short(normalized: str, word_count: int, min_words: int) -> bool:
+    """A short note whose re-scan carries a scanner's stamp or a line of OCR junk (lone letters)
+    that takes it to min_words or over: short by its words of two characters or more without the
+    stamp, so that it meets the note it is a scan of (issue 25)."""
+    if not min_words <= word_count < min_words + _STAMP_WORDS or "scan" not in normalized:
+        return False  # only a note with a scanner's stamp: others keep "short iff under min_words"
+    words = sum(1 for word in short.without_stamps(normalized).split() if len(word) >= 2)
+    return words < min_words and short.comparable_short(normalized, words)
+
+
 def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = "") -> Features:
     normalized = text.normalize(content)
     # text.shingle_words(normalized), kept as one string: its words are separated by single blanks
     folded = text.fold_ocr(normalized)
     word_count = folded.count(" ") + 1 if folded else 0
     head, tail = text.fuzzy_samples(normalized, params.fuzzy_sample_size)
-    if word_count < params.min_words and short.comparable_short(normalized, word_count):
+    if word_count < params.min_words and short.comparable_short(normalized, word_count) or _stamped_short(
+            normalized, word_count, params.min_words):
         # A short document: compared only with short ones, by the stricter rule of core.short.
         shingle_set = short.shingle_set(folded)
         return Features(

@@ -21,13 +21,55 @@ from rapidfuzz.distance import Indel
 
 from .features import Features
 
+#: Whether runs of words that a scan read elsewhere count as in order (below); off only to
+#: measure it (bench/quality.py).
+MOVED_RUNS = True
+#: A heavy scan reads a box, a side column or a stamp out of reading order, or a skewed page
+#: runs of lines: the run is the other text's, in order, at another place.  Up to this many
+#: such runs of at least MIN_RUN_WORDS words count as in order (two or three lines: a library's
+#: sentence is shorter, and two of them moved together are 11-17 words on seed 7).  An assembly of one library's
+#: sentences differs in tens of places (each sentence of its own selection and order), so two
+#: runs move its share by a few hundredths; a re-scan with two runs of lines moved is in order.
+MOVED_RUN_LIMIT = 2
+MIN_RUN_WORDS = 15
+# Blocks (on each side) among which the moved runs are looked for: the largest ones.
+_RUN_CANDIDATES = 6
+
+
+def _moved_runs(wx: list[str], wy: list[str]) -> int:
+    """Words in up to MOVED_RUN_LIMIT runs that the alignment left out on both sides and that
+    are (mostly) one run of the other: their longest common subsequence, the largest first."""
+    ops = Indel.opcodes(wx, wy)
+    gone = sorted(((o.src_start, o.src_end) for o in ops if o.tag == "delete" and o.src_end - o.src_start >= MIN_RUN_WORDS),
+                  key=lambda r: (r[0] - r[1], r[0]))[:_RUN_CANDIDATES]
+    new = sorted(((o.dest_start, o.dest_end) for o in ops if o.tag == "insert" and o.dest_end - o.dest_start >= MIN_RUN_WORDS),
+                 key=lambda r: (r[0] - r[1], r[0]))[:_RUN_CANDIDATES]
+    found = []
+    for s, e in gone:
+        for t, u in new:
+            run = (e - s + u - t - Indel.distance(wx[s:e], wy[t:u])) // 2
+            if run >= MIN_RUN_WORDS:
+                found.append((run, s, t))
+    added, used_x, used_y = 0, set(), set()
+    for run, s, t in sorted(found, key=lambda f: (-f[0], f[1], f[2])):
+        if s not in used_x and t not in used_y:
+            added += run
+            used_x.add(s)
+            used_y.add(t)
+            if len(used_x) == MOVED_RUN_LIMIT:
+                break
+    return added
+
 
 def _lcs_share(x: str, y: str) -> float:
     wx, wy = x.split(), y.split()
     if not wx or not wy:
         return 0.0
-    common = (len(wx) + len(wy) - Indel.distance(wx, wy)) / 2
-    return common / min(len(wx), len(wy))
+    common = (len(wx) + len(wy) - Indel.distance(wx, wy)) // 2
+    shorter = min(len(wx), len(wy))
+    if MOVED_RUNS and ORDER_NONE * shorter < common < ORDER_COPY * shorter:  # only where the factor is < 1
+        common += _moved_runs(wx, wy)
+    return min(1.0, common / shorter)
 
 
 def ordered_overlap(a: Features, b: Features) -> float:

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, ocr_slips, order, revision, short
+from . import discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -58,6 +58,19 @@ CONTAINMENT_MODE = "overlap"
 # Whether the shingle similarity is scaled by how far the shared words come in one
 # order (core/order.py); off only to measure what it buys (bench/quality.py).
 ORDERED = True
+# Whether D is lowered for two documents that each carry values of kinds the other has none of
+# (two bodies behind one letterhead, core/onesided.py); off only to measure it (bench/quality.py).
+ONE_SIDED = True
+# Whether a pair that could reach the threshold has its slots compared across labels that OCR
+# read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
+ALIGN_SLOTS = True
+#: A pair whose values all agree (D = 1) and that carries several of them (token-weighted
+#: agreement of at least AGREEING_VALUES: three rare dates, amounts or ids) has its score
+#: multiplied by AGREEMENT_BONUS.  A heavy re-scan loses shingles and fuzzy to OCR, not its
+#: values; a template series always conflicts somewhere, letters behind one letterhead share
+#: the letterhead's values only (agreement under 1.5), assemblies of one library none.
+AGREEMENT_BONUS = 1.06
+AGREEING_VALUES = 3.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,9 +129,9 @@ class PairScore:
         return out
 
 
-def combine(similarity: float, fuzzy: float, discriminative: float, params: ScoreParams) -> float:
+def combine(similarity: float, fuzzy: float, discriminative: float, params: ScoreParams, bonus: float = 1.0) -> float:
     base = (params.jaccard_weight * similarity + params.fuzzy_weight * fuzzy) / 100.0
-    return base * (1.0 - params.penalty_strength / 100.0 * (1.0 - discriminative))
+    return min(1.0, base * (1.0 - params.penalty_strength / 100.0 * (1.0 - discriminative)) * bonus)
 
 
 def corrected_similarity(jaccard: float, size_a: int, size_b: int, *, containment: bool) -> float:
@@ -142,13 +155,13 @@ def fuzzy_similarity(a: Features, b: Features, *, cutoff: float = 0.0) -> float:
     return max(head, ratio(a_tail, b_tail, score_cutoff=max(score_cutoff, head))) / 100.0
 
 
-def fuzzy_needed(similarity: float, discriminative: float, params: ScoreParams) -> float | None:
+def fuzzy_needed(similarity: float, discriminative: float, params: ScoreParams, bonus: float = 1.0) -> float | None:
     """The least F with which the pair reaches the threshold, or None if no F in 0-1 does."""
-    factor = 1.0 - params.penalty_strength / 100.0 * (1.0 - discriminative)
+    factor = (1.0 - params.penalty_strength / 100.0 * (1.0 - discriminative)) * bonus
     if factor <= 0.0:
         return None if params.similarity_threshold > 0 else 0.0
     if params.fuzzy_weight <= 0:
-        return 0.0 if combine(similarity, 0.0, discriminative, params) >= params.similarity_threshold else None
+        return 0.0 if combine(similarity, 0.0, discriminative, params, bonus) >= params.similarity_threshold else None
     needed = (100.0 * params.similarity_threshold / factor - params.jaccard_weight * similarity) / params.fuzzy_weight
     return None if needed > 1.0 + 1e-9 else max(0.0, needed)
 
@@ -172,7 +185,7 @@ def out_of_reach(a: Features, b: Features, jaccard: float, params: ScoreParams) 
     if a.short or b.short:  # short documents: core.short's rule, and only among themselves
         return None if a.short and b.short else PairScore(low, high, 0.0, jaccard, 0.0, 0.0, jaccard, False)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    if fuzzy_needed(similarity, 1.0, params) is not None:
+    if fuzzy_needed(similarity, 1.0, params, AGREEMENT_BONUS) is not None:
         return None
     if ORDERED:  # the order factor (not computed here) may be 0: the lower bound takes it so
         similarity = 0.0
@@ -188,15 +201,15 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
         return a.short and b.short
     similarity = corrected_similarity(minhash.jaccard(a.signature, b.signature), a.shingle_count, b.shingle_count,
                                       containment=params.containment)
-    if fuzzy_needed(similarity, 1.0, params) is None:
+    if fuzzy_needed(similarity, 1.0, params, AGREEMENT_BONUS) is None:
         return False
     found = _discriminative(a, b, weight, similarity, reach=params)
-    return found is not None and fuzzy_needed(similarity, found[0], params) is not None
+    return found is not None and fuzzy_needed(similarity, found[0], params, _bonus(a, b, found[0], weight)) is not None
 
 
 def _discriminative(
     a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float,
-    *, reach: ScoreParams | None = None,
+    *, reach: ScoreParams | None = None, params: ScoreParams | None = None,
 ) -> tuple[float, str, int | None] | None:
     """(D, verdict, newer id): in a pair whose texts agree, values whose differences OCR
     explains weigh less (core.ocr_slips); D without the version dates for two versions of one text.
@@ -212,12 +225,49 @@ def _discriminative(
         if fuzzy_needed(similarity, upper, reach) is None:
             return None
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
-    if not versions.differ:
-        return disc, "duplicate", None
-    relieved = discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
-                                              revision.without_version_dates(b.tokens, versions.b), weight,
-                                              conflict_weight=slips)
-    return max(disc, relieved), "revision", (a, b)[versions.newer_side].doc_id
+    if versions.differ:
+        disc = max(disc, discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
+                                                        revision.without_version_dates(b.tokens, versions.b), weight,
+                                                        conflict_weight=slips))
+    sided = one_sided_factor(a, b, weight, similarity, disc, params or reach)
+    if versions.differ:
+        return disc * sided, "revision", (a, b)[versions.newer_side].doc_id
+    settings = params or reach
+    if ALIGN_SLOTS and settings is not None and fuzzy_needed(
+            similarity, disc * sided, settings, _bonus(a, b, disc * sided, weight)) is not None:
+        disc = min(disc, _aligned_discriminative(a, b, weight, slips))  # within reach: worth the label comparisons
+    return disc * sided, "duplicate", None
+
+
+def one_sided_factor(
+    a: Features, b: Features, weight: Callable[[str], float] | None, similarity: float, disc: float,
+    settings: ScoreParams | None,
+) -> float:
+    """What core.onesided leaves of D (``disc``, before it) for a pair that could still reach
+    the threshold; 1 for one that cannot even without it (the factor only lowers D)."""
+    if not ONE_SIDED:
+        return 1.0
+    if settings is not None and fuzzy_needed(similarity, disc, settings, AGREEMENT_BONUS if disc >= 1.0 else 1.0) is None:
+        return 1.0
+    return onesided.factor(a.tokens, b.tokens, weight, similarity=similarity)
+
+
+def _bonus(a: Features, b: Features, disc: float, weight: Callable[[str], float] | None) -> float:
+    """AGREEMENT_BONUS for a pair without any conflict that agrees on several values, else 1."""
+    if disc < 1.0 or AGREEMENT_BONUS == 1.0:
+        return 1.0
+    return AGREEMENT_BONUS if onesided.agreement(a.tokens, b.tokens, weight) >= AGREEING_VALUES else 1.0
+
+
+def _aligned_discriminative(
+    a: Features, b: Features, weight: Callable[[str], float] | None, slips: Callable[[str], float] | None,
+) -> float:
+    """D with b's OCR-read labels taken as a's and mixed slots split by kind (core.slotalign)."""
+    low, high = (a, b) if a.doc_id < b.doc_id else (b, a)  # the rewrite is one-sided: one order for both calls
+    rewritten = slotalign.aligned(low.tokens, high.tokens)
+    if rewritten is None:
+        return 1.0
+    return discriminative.slot_similarity(rewritten[0], rewritten[1], weight, conflict_weight=slips)
 
 
 def score(
@@ -239,23 +289,24 @@ def score(
     if a.short or b.short:
         return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    found = _discriminative(a, b, weight, similarity, reach=None if exact else params)
+    found = _discriminative(a, b, weight, similarity, reach=None if exact else params, params=params)
     if found is None:  # out of reach by D's bound: F, D and the order factor are at least 0
         return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, 0.0, False)
     disc, verdict, newer = found
-    if ORDERED and (exact or fuzzy_needed(similarity, disc, params) is not None):
+    bonus = _bonus(a, b, disc, weight)
+    if ORDERED and (exact or fuzzy_needed(similarity, disc, params, bonus) is not None):
         # shared shingles out of order are a library's sentences, not a copy (core/order.py)
         similarity *= order.order_factor(order.ordered_overlap(a, b))
     elif ORDERED:
         similarity = 0.0  # out of reach even unscaled; the factor, not computed, is at least 0
     if exact:
         fuzzy, complete = fuzzy_similarity(a, b), True
-    elif (needed := fuzzy_needed(similarity, disc, params)) is None:
+    elif (needed := fuzzy_needed(similarity, disc, params, bonus)) is None:
         fuzzy, complete = 0.0, False
     else:
         fuzzy = fuzzy_similarity(a, b, cutoff=needed)
         complete = fuzzy >= needed or params.fuzzy_weight <= 0
-    final = combine(similarity, fuzzy, disc, params)
+    final = combine(similarity, fuzzy, disc, params, bonus)
     return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity, complete, verdict, newer)
 
 
