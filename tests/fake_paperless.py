@@ -113,10 +113,9 @@ ROUTE_PERMISSIONS: dict[str, dict[str, str]] = {
     "thumb": {"GET": "view_document"},
 }
 ROUTE_PERMISSIONS.update(RESOLVE_PERMISSIONS)
-# The first-page pictures /thumb/ serves (real WebP files, drawn once in Chromium):
-# documents take them in turn unless a test sets ``fake.thumbnails[doc_id]``.
-THUMBNAILS = tuple((Path(__file__).parent / "data" / name).read_bytes()
-                   for name in ("thumb-page.webp", "thumb-rescan.webp"))
+# /thumb/ serves each document's own first page (WebP, drawn by tests/picture_support.py
+# from its id) unless a test sets ``fake.thumbnails[doc_id]``: no two documents share one
+# by chance, so none pairs by picture unless a test means it to.
 # DRF renders JSON (and the browsable API): any other Accept is a 406 (review.json seq 501).
 RENDERABLE = ("application/json", "application/*", "*/*", "text/html", "*")
 # filter_rules rule types Paperless 3.0.5 knows (0 = title contains ... 6 = has tag ...).
@@ -1258,7 +1257,13 @@ class FakePaperless(ResolveEndpoints):
     def _api_thumb(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
         record = self._doc_or_404(args[0], detail="Not found.")  # review.json seq 502
-        body = self.thumbnails.get(record["id"]) or THUMBNAILS[(record["id"] - 1) % len(THUMBNAILS)]
+        body = self.thumbnails.get(record["id"])
+        if body is None:
+            try:
+                from tests.picture_support import own_thumbnail
+            except ImportError:  # run as a script from tests/
+                from picture_support import own_thumbnail  # type: ignore[no-redef]
+            body = own_thumbnail(record["id"])
         return 200, _Binary(body, "image/webp",
                             [("Content-Disposition", f'inline; filename="{record["id"]:07d}.webp"')])
 
