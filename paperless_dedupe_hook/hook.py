@@ -230,7 +230,8 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     texts = _TextCache(client.document_texts, {root: str(doc.get("content") or "")})
     picture = None
     if cfg["detection.pictures"] and takes_picture_path(str(doc.get("content") or ""), settings.features.min_words):
-        from .picturepairs import picture_of  # only here: Pillow and core.picture stay out of a text document's run
+        # Only here: Pillow and core.picture stay out of a text document's run.
+        from .picturepairs import picture_of
 
         picture = picture_of(root, client, thumbnail_path=thumbnail_path)
         (log.warn if picture.warn else log.info)(f"document {root}: {picture.why}" if picture.why else

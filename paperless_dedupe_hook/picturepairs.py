@@ -160,10 +160,11 @@ def picture_matches(
 
 def add_pictures(analysis: Analysis, ids: Iterable[int], client: ThumbnailClient, *,
                  dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]],
-                 info: Callable[[str], None], progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None) -> list[str]:
     """Fetch and hash the thumbnails of ``ids`` (documents taking the picture path), keep
     their signatures in ``analysis.pictures`` (written to the index) and add the pairs
-    found by picture to its matches and groups."""
+    found by picture to its matches and groups.  Returns the lines to show (warnings
+    begin with ``[WARN]``)."""
     from .core import cluster
 
     ids = sorted(ids)
@@ -179,16 +180,16 @@ def add_pictures(analysis: Analysis, ids: Iterable[int], client: ThumbnailClient
             blank += 1
         if progress is not None:
             progress(n)
-    for line in warned[:5]:
-        info(f"[WARN] {line}")
+    lines = [f"[WARN] {line}" for line in warned[:5]]
     if len(warned) > 5:
-        info(f"[WARN] ... and {len(warned) - 5} more document(s) whose picture was not compared")
+        lines.append(f"[WARN] ... and {len(warned) - 5} more document(s) whose picture was not compared")
     found = picture_matches(analysis.pictures, dismissed=dismissed, skip=((p.a, p.b) for p in analysis.matches))
-    info(f"pictures: {len(ids)} document(s) with too little text, {len(analysis.pictures)} compared by picture, "
-         f"{blank} blank, {len(found)} pair(s) found by picture")
+    lines.append(f"pictures: {len(ids)} document(s) with too little text, {len(analysis.pictures)} compared by "
+                 f"picture, {blank} blank, {len(found)} pair(s) found by picture")
     if found:
         analysis.matches = sorted([*analysis.matches, *found], key=lambda p: (p.a, p.b))
         analysis.groups = cluster.groups((p.a, p.b, p.score) for p in analysis.matches)
+    return lines
 
 
 def by_picture(pair: Mapping[str, Any] | PairScore) -> bool:

@@ -76,12 +76,21 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     elif result["matches"]:
         print(f"document {result['document']} has {len(result['matches'])} possible duplicate(s):")
         for m in result["matches"]:
-            print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
-                  f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+            if m.get("verdict") == "picture":
+                print(f"  #{m['id']} {m['title']!r}: picture score {m['score']:.2f} (found by picture: only the "
+                      "pictures were compared)")
+            else:
+                print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
+                      f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+            if args.verbose:
+                from ..core.explain import verdict_sentence
+
+                print(f"      {verdict_sentence(m)}")
     elif not result["compared"]:
         print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
-        shown = " (a short document: compared with short ones only)" if result["short"] else ""
+        shown = (" (too little text: compared by its first page's picture)" if result.get("compared_by_picture")
+                 else " (a short document: compared with short ones only)" if result["short"] else "")
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
     _say_unreadable(args, result)
     return 1 if result["matches"] else 0

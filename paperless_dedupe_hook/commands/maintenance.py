@@ -85,6 +85,11 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             since = change_mark_configured(cfg)  # before the first document is read
             docs = _iter_documents(args, client)
             total = None if args.quiet else expected_documents(docs, jsonl=args.from_jsonl, client=client)
+            picture_ids: set[int] = set()  # documents with too little text, noted as they are read
+            if cfg["detection.pictures"]:
+                from ..picturepairs import noting
+
+                docs = noting(docs, settings.features.min_words, picture_ids)
             progress = Progress("indexing", total, quiet=args.quiet)
             scoring = Progress("scoring candidates", None, quiet=args.quiet)
 
@@ -101,6 +106,8 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                 progress.finish()
             else:
                 scoring.finish()
+            if picture_ids:
+                _add_pictures(analysis, picture_ids, client, dismissed, args, info)
             if client is not None:
                 _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
             guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),
@@ -136,6 +143,26 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
     return 0
 
 
+def _add_pictures(analysis: Analysis, ids: set[int], client: Any, dismissed: set[tuple[int, int]],
+                  args: argparse.Namespace, info: Callable[[str], None]) -> None:
+    """The pictures of the documents with too little text, and the pairs they make (from
+    Paperless's thumbnails; a JSONL file or an export has none: they are skipped)."""
+    if client is None:
+        info(f"{len(ids)} document(s) with too little text not compared by picture: {_source_name(args, None)} "
+             "holds no pictures (a rebuild from Paperless fetches their thumbnails)")
+        return
+    from ..picturepairs import add_pictures
+
+    progress = Progress("fetching pictures", len(ids), quiet=args.quiet)
+    lines = add_pictures(analysis, ids, client, dismissed=dismissed, progress=progress.update)
+    progress.finish()
+    for line in lines:
+        if line.startswith("[WARN]"):
+            print(line, file=sys.stderr)
+        else:
+            info(line)
+
+
 def _add_keep(rep: dict[str, Any], cfg: Config, settings: Settings, client: Any, info: Callable[[str], None]) -> None:
     """``keep`` and ``keep_reasons`` for each group of the report (keepers.py)."""
     from ..keepers import add_keep
@@ -151,13 +178,13 @@ def _add_keep(rep: dict[str, Any], cfg: Config, settings: Settings, client: Any,
         info(f"[WARN] {notice}")
 
 
-def _source_name(args: argparse.Namespace, cfg: Config) -> str:
+def _source_name(args: argparse.Namespace, cfg: Config | None) -> str:
     if args.from_jsonl:
         return f"the JSONL file {args.from_jsonl}"
     if args.from_export:
         folder = Path(args.from_export)
         return f"the export {folder / 'manifest.json' if folder.is_dir() else folder}"
-    return f"Paperless at {cfg['paperless.url']}"
+    return f"Paperless at {cfg['paperless.url']}" if cfg is not None else "Paperless"
 
 
 def _note_unseen(client: Any, known: set[int], read: set[int], info: Callable[[str], None]) -> None:
@@ -301,11 +328,19 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
     from ..paperless.visibility import RecordingTexts, tell_apart
 
+    picture = _picture(client, cfg, settings, root, str(doc.get("content") or ""))
     texts = RecordingTexts(client.document_texts)  # which candidates Paperless did not show the user
     with open_configured(cfg, settings) as index:
         known = index.fingerprint(root) is not None
-        matches, n = find_matches(index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
+        dismissed = index.dismissed_pairs()
+        matches, n = find_matches(index, feats, settings, texts=texts, dismissed=dismissed,
                                   extra_df=None if known else {t: 1 for t in feats.tokens})
+        if picture is not None and picture.signature is not None:
+            from ..picturepairs import find_picture_matches
+
+            found, n_pictures = find_picture_matches(index, root, picture.signature, dismissed=dismissed,
+                                                     skip=[(m.a, m.b) for m in matches])
+            matches, n = matches + found, n + n_pictures
         titles = {f.doc_id: f.title for f in index.features(
             [m.a if m.b == root else m.b for m in matches], settings.features.num_permutations)}
     out = []
@@ -314,11 +349,25 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
         out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
     # Whether the document was compared at all: one with too little text even for the short
     # rule (core.short) says so rather than "no duplicates among 0 candidates".
-    compared = feats.comparable
-    why = "" if compared else f"too little text: {feats.word_count} word(s)"
+    by_picture = picture is not None and picture.signature is not None
+    compared = feats.comparable or by_picture
+    why = "" if compared else f"too little text: {feats.word_count} word(s)" + (
+        f"; {picture.why}" if picture is not None else "")
     return {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
+            "compared_by_picture": by_picture, "picture": None if picture is None else picture.why or "compared",
             "short": feats.short, "words": feats.word_count,
             "candidates": n, "matches": out, **tell_apart(client, sorted(texts.missing)).as_dict()}
+
+
+def _picture(client: Any, cfg: Config, settings: Settings, doc_id: int, content: str) -> Any:
+    """The document's picture (picturepairs.Picture) when it takes the picture path, else None."""
+    from ..core.picturepath import takes_picture_path
+
+    if not cfg["detection.pictures"] or not takes_picture_path(content, settings.features.min_words):
+        return None
+    from ..picturepairs import picture_of
+
+    return picture_of(doc_id, client)
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:
