@@ -189,6 +189,15 @@ def test_rebuild_groups_picture_pairs_and_from_jsonl_skips_them(fake_paperless: 
     fake_paperless.thumbnails[57] = webp(recapture(handwritten_page(9), 77))
     hooked = run_hook(fake_paperless, tmp_path, 57)
     assert hooked.returncode == 0 and "#51" in hooked.stdout and "#52" in hooked.stdout, hooked.stdout + hooked.stderr
+    # An incremental run compares a document consumed without the hook by its picture too.
+    fake_paperless.add_document(id=58, title="note, fourth scan", content="")
+    fake_paperless.thumbnails[58] = webp(recapture(handwritten_page(9), 78))
+    again = tmp_path / "incremental.json"
+    step = subprocess.run([CLI, "rebuild-index", "--incremental", "--report", str(again)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert step.returncode == 0, step.stderr
+    new = {(p["a"], p["b"]): p["verdict"] for p in json.loads(again.read_text())["pairs"] if 58 in (p["a"], p["b"])}
+    assert new.get((51, 58)) == "picture" and new.get((57, 58)) == "picture", new
     html = tmp_path / "report.html"
     made = subprocess.run([CLI, "report", "--html", str(html)], env=env, capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stderr

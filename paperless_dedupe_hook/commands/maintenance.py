@@ -29,6 +29,7 @@ from ..indexfile import (
     write_fresh_configured,
 )
 from ..rebuild import Analysis, Document, analyse, report
+from ._pictures import add_pictures_of, picture_if_any, pictures_changed
 from ._shared import paperless_client, pending_and_paperless
 from .progress import Progress, expected_documents
 
@@ -107,7 +108,7 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             else:
                 scoring.finish()
             if picture_ids:
-                _add_pictures(analysis, picture_ids, client, dismissed, args, info)
+                add_pictures_of(analysis, picture_ids, client, dismissed, args, info)
             if client is not None:
                 _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
             guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),
@@ -143,26 +144,6 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
     return 0
 
 
-def _add_pictures(analysis: Analysis, ids: set[int], client: Any, dismissed: set[tuple[int, int]],
-                  args: argparse.Namespace, info: Callable[[str], None]) -> None:
-    """The pictures of the documents with too little text, and the pairs they make (from
-    Paperless's thumbnails; a JSONL file or an export has none: they are skipped)."""
-    if client is None:
-        info(f"{len(ids)} document(s) with too little text not compared by picture: {_source_name(args, None)} "
-             "holds no pictures (a rebuild from Paperless fetches their thumbnails)")
-        return
-    from ..picturepairs import add_pictures
-
-    progress = Progress("fetching pictures", len(ids), quiet=args.quiet)
-    lines = add_pictures(analysis, ids, client, dismissed=dismissed, progress=progress.update)
-    progress.finish()
-    for line in lines:
-        if line.startswith("[WARN]"):
-            print(line, file=sys.stderr)
-        else:
-            info(line)
-
-
 def _add_keep(rep: dict[str, Any], cfg: Config, settings: Settings, client: Any, info: Callable[[str], None]) -> None:
     """``keep`` and ``keep_reasons`` for each group of the report (keepers.py)."""
     from ..keepers import add_keep
@@ -178,13 +159,13 @@ def _add_keep(rep: dict[str, Any], cfg: Config, settings: Settings, client: Any,
         info(f"[WARN] {notice}")
 
 
-def _source_name(args: argparse.Namespace, cfg: Config | None) -> str:
+def _source_name(args: argparse.Namespace, cfg: Config) -> str:
     if args.from_jsonl:
         return f"the JSONL file {args.from_jsonl}"
     if args.from_export:
         folder = Path(args.from_export)
         return f"the export {folder / 'manifest.json' if folder.is_dir() else folder}"
-    return f"Paperless at {cfg['paperless.url']}" if cfg is not None else "Paperless"
+    return f"Paperless at {cfg['paperless.url']}"
 
 
 def _note_unseen(client: Any, known: set[int], read: set[int], info: Callable[[str], None]) -> None:
@@ -285,6 +266,7 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         guards.check_shrink(f"Paperless at {cfg['paperless.url']}", remaining, len(known), location=path,
                             allow=bool(getattr(args, "allow_shrink", False)))
         feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
+        pictures = {d.id: p for d in changed if (p := picture_if_any(client, cfg, settings, d.id, d.content)) is not None}
         touched = {d.id for d in changed} | set(deleted)
         pairs, _groups = index.results()
         # Pairs hooks found are grouped by this run: no longer "found by hooks since the last rebuild".
@@ -309,6 +291,7 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
                 matches, _n = find_matches(index, f, settings, texts=texts, dismissed=dismissed)
                 for m in matches:
                     new_pairs[(m.a, m.b)] = m.as_dict()
+            pictures_changed(index, pictures, new_pairs, dismissed, info)
             all_pairs = kept + list(new_pairs.values())
             groups = cluster.groups((p["a"], p["b"], p["score"]) for p in all_pairs)
             group_dicts = [{"primary": g.primary, "members": list(g.members), "confidence": g.confidence} for g in groups]
@@ -328,7 +311,7 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
     from ..paperless.visibility import RecordingTexts, tell_apart
 
-    picture = _picture(client, cfg, settings, root, str(doc.get("content") or ""))
+    picture = picture_if_any(client, cfg, settings, root, str(doc.get("content") or ""))
     texts = RecordingTexts(client.document_texts)  # which candidates Paperless did not show the user
     with open_configured(cfg, settings) as index:
         known = index.fingerprint(root) is not None
@@ -357,17 +340,6 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int) ->
             "compared_by_picture": by_picture, "picture": None if picture is None else picture.why or "compared",
             "short": feats.short, "words": feats.word_count,
             "candidates": n, "matches": out, **tell_apart(client, sorted(texts.missing)).as_dict()}
-
-
-def _picture(client: Any, cfg: Config, settings: Settings, doc_id: int, content: str) -> Any:
-    """The document's picture (picturepairs.Picture) when it takes the picture path, else None."""
-    from ..core.picturepath import takes_picture_path
-
-    if not cfg["detection.pictures"] or not takes_picture_path(content, settings.features.min_words):
-        return None
-    from ..picturepairs import picture_of
-
-    return picture_of(doc_id, client)
 
 
 def status(cfg: Config, settings: Settings) -> dict[str, Any]:
