@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from paperless_dedupe_hook.core.picture import PICTURE_VERSION
 from paperless_dedupe_hook.core.picturepath import real_words, takes_picture_path
 from tests.fake_paperless import FakePaperless
 from tests.picture_support import blank_page, handwritten_page, recapture, webp
@@ -192,12 +193,16 @@ def test_rebuild_groups_picture_pairs_and_from_jsonl_skips_them(fake_paperless: 
     # An incremental run compares a document consumed without the hook by its picture too.
     fake_paperless.add_document(id=58, title="note, fourth scan", content="")
     fake_paperless.thumbnails[58] = webp(recapture(handwritten_page(9), 78))
+    with sqlite3.connect(tmp_path / "index.sqlite3") as conn:  # as an older PICTURE_VERSION left it
+        conn.execute("UPDATE pictures SET version = version + 100 WHERE doc_id = 55")
     again = tmp_path / "incremental.json"
     step = subprocess.run([CLI, "rebuild-index", "--incremental", "--report", str(again)], env=env,
                           capture_output=True, text=True, timeout=120)
     assert step.returncode == 0, step.stderr
     new = {(p["a"], p["b"]): p["verdict"] for p in json.loads(again.read_text())["pairs"] if 58 in (p["a"], p["b"])}
     assert new.get((51, 58)) == "picture" and new.get((57, 58)) == "picture", new
+    with sqlite3.connect(tmp_path / "index.sqlite3") as conn:  # hashed again by the incremental run
+        assert conn.execute("SELECT version FROM pictures WHERE doc_id = 55").fetchone() == (PICTURE_VERSION,)
     html = tmp_path / "report.html"
     made = subprocess.run([CLI, "report", "--html", str(html)], env=env, capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stderr

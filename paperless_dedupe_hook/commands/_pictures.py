@@ -56,6 +56,18 @@ def picture_if_any(client: Any, cfg: Config, settings: Settings, doc_id: int, co
     return picture_of(doc_id, client)
 
 
+def stale_pictures_again(index: Any, client: Any, cfg: Config, *, skip: set[int]) -> dict[int, Picture]:
+    """The pictures another PICTURE_VERSION made, hashed again from Paperless's thumbnails
+    (an upgrade that changed the signature: an incremental run brings the index up to date)."""
+    if not cfg["detection.pictures"]:
+        return {}
+    from ..core.picture import PICTURE_VERSION
+    from ..picturepairs import picture_of
+
+    return {doc_id: picture_of(doc_id, client) for doc_id in index.stale_pictures(PICTURE_VERSION)
+            if doc_id not in skip}
+
+
 def pictures_changed(index: Any, pictures: dict[int, Picture], pairs: dict[tuple[int, int], dict[str, Any]],
                      dismissed: set[tuple[int, int]], info: Callable[[str], None]) -> None:
     """An incremental run's changed documents with too little text: their pictures stored
@@ -64,6 +76,7 @@ def pictures_changed(index: Any, pictures: dict[int, Picture], pairs: dict[tuple
 
     for doc_id, picture in sorted(pictures.items()):
         if picture.signature is None:
+            index.remove_picture(doc_id)  # a stale one is of no use
             if picture.warn:
                 info(f"[WARN] document {doc_id}: {picture.why}")
             continue

@@ -29,7 +29,7 @@ from ..indexfile import (
     write_fresh_configured,
 )
 from ..rebuild import Analysis, Document, analyse, report
-from ._pictures import add_pictures_of, picture_if_any, pictures_changed
+from ._pictures import add_pictures_of, picture_if_any, pictures_changed, stale_pictures_again
 from ._shared import paperless_client, pending_and_paperless
 from .progress import Progress, expected_documents
 
@@ -267,6 +267,7 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
                             allow=bool(getattr(args, "allow_shrink", False)))
         feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
         pictures = {d.id: p for d in changed if (p := picture_if_any(client, cfg, settings, d.id, d.content)) is not None}
+        pictures |= stale_pictures_again(index, client, cfg, skip={d.id for d in changed} | set(deleted))
         touched = {d.id for d in changed} | set(deleted)
         pairs, _groups = index.results()
         # Pairs hooks found are grouped by this run: no longer "found by hooks since the last rebuild".

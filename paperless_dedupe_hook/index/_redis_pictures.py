@@ -125,6 +125,14 @@ class RedisPictures:
                 found += 1
         return found
 
+    @guarded
+    def stale_pictures(self, version: int) -> list[int]:
+        found = []
+        for key in self._r.scan_iter(match=f"{self._base}picture:*", count=1000):
+            if int(self._r.hget(key, "version") or -1) != version:
+                found.append(int(key.decode().rsplit(":", 1)[1]))
+        return sorted(found)
+
     def _carry_picture_from(self, pipe: Any, base: str, doc_id: int) -> None:
         """Queue ``doc_id``'s picture as generation ``base`` holds it (inside a commit)."""
         raw = self._r.hgetall(self._k_picture(doc_id, base))

@@ -83,6 +83,11 @@ class SqlitePictures:
             return int(self.conn.execute("SELECT count(*) FROM pictures").fetchone()[0])
         return int(self.conn.execute("SELECT count(*) FROM pictures WHERE version=?", (version,)).fetchone()[0])
 
+    def stale_pictures(self, version: int) -> list[int]:
+        """Documents whose stored picture another PICTURE_VERSION made: to hash again."""
+        return [int(r[0]) for r in self.conn.execute("SELECT doc_id FROM pictures WHERE version != ? ORDER BY doc_id",
+                                                     (version,))]
+
     def _carry_picture(self, other: Any, doc_id: int) -> None:
         """``doc_id``'s picture as ``other`` (another SqliteIndex) holds it (none: none here either)."""
         self.remove_picture(doc_id)
