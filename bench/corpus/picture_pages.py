@@ -164,11 +164,11 @@ def draw_sketch(rng: random.Random) -> Image.Image:
     draw = ImageDraw.Draw(img)
     w, h = A4
     cx, cy = rng.uniform(200, w - 200), rng.uniform(250, h - 250)
-    for _ in range(rng.randint(3, 9)):
+    for _ in range(rng.randint(4, 10)):
         points = []
         x, y = cx + rng.uniform(-150, 150), cy + rng.uniform(-200, 200)
         heading = rng.uniform(0, 2 * math.pi)
-        for _ in range(rng.randint(8, 30)):
+        for _ in range(rng.randint(12, 30)):
             heading += rng.uniform(-0.5, 0.5)
             step = rng.uniform(6, 18)
             x, y = x + step * math.cos(heading), y + step * math.sin(heading)
