@@ -18,7 +18,9 @@ from paperless_dedupe_hook.indexfile import change_mark_configured, open_configu
 from paperless_dedupe_hook.picturepairs import find_picture_matches, store_picture
 from paperless_dedupe_hook.pictures import gray_from_image_bytes
 from paperless_dedupe_hook.rebuild import Document, analyse
+from tests.fake_paperless import FakePaperless
 from tests.picture_support import handwritten_page, recapture, webp
+from tests.test_hook_e2e import run_hook
 from tests.test_redis_backend import cfg, feats_of, put_all, rclient, redis_server, redis_url  # noqa: F401 - fixtures
 
 
@@ -108,3 +110,17 @@ def test_a_schema_4_index_migrates_keeping_every_row(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         after = {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in before}
     assert after == before
+
+
+def test_the_hook_pairs_by_picture_over_redis(fake_paperless: FakePaperless, tmp_path: Path,
+                                              redis_url: str) -> None:  # noqa: F811 - the fixture
+    page = handwritten_page(12)
+    fake_paperless.add_document(id=71, title="note", content="")
+    fake_paperless.add_document(id=72, title="note again", content="")
+    fake_paperless.thumbnails.update({71: webp(page), 72: webp(recapture(page, 13))})
+    redis_env = {"PAPERLESS_DEDUPE_INDEX_BACKEND": "redis", "PAPERLESS_DEDUPE_INDEX_REDIS_URL": redis_url}
+    for doc_id in (71, 72):
+        proc = run_hook(fake_paperless, tmp_path, doc_id, **redis_env)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert "#71" in proc.stdout and "only the pictures were compared" in fake_paperless.document(72)["notes"][0]["note"]
+    assert not (tmp_path / "index.sqlite3").exists()  # it was the Redis index
