@@ -113,9 +113,12 @@ ROUTE_PERMISSIONS: dict[str, dict[str, str]] = {
     "thumb": {"GET": "view_document"},
 }
 ROUTE_PERMISSIONS.update(RESOLVE_PERMISSIONS)
-# /thumb/ serves each document's own first page (WebP, drawn by tests/picture_support.py
-# from its id) unless a test sets ``fake.thumbnails[doc_id]``: no two documents share one
-# by chance, so none pairs by picture unless a test means it to.
+# The first-page pictures /thumb/ serves unless a test sets ``fake.thumbnails[doc_id]``: a
+# document with text (20 words or more) takes one of these real WebP files in turn (text pages,
+# drawn once in Chromium); one with less, which may be compared by its picture, a page of its own
+# (tests/picture_support.py, drawn from its id), so that none pairs by picture by chance.
+THUMBNAILS = tuple((Path(__file__).parent / "data" / name).read_bytes()
+                   for name in ("thumb-page.webp", "thumb-rescan.webp"))
 # DRF renders JSON (and the browsable API): any other Accept is a 406 (review.json seq 501).
 RENDERABLE = ("application/json", "application/*", "*/*", "text/html", "*")
 # filter_rules rule types Paperless 3.0.5 knows (0 = title contains ... 6 = has tag ...).
@@ -1258,6 +1261,8 @@ class FakePaperless(ResolveEndpoints):
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
         record = self._doc_or_404(args[0], detail="Not found.")  # review.json seq 502
         body = self.thumbnails.get(record["id"])
+        if body is None and len(str(record.get("content") or "").split()) >= 20:
+            body = THUMBNAILS[(record["id"] - 1) % len(THUMBNAILS)]
         if body is None:
             try:
                 from tests.picture_support import own_thumbnail
