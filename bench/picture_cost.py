@@ -133,13 +133,17 @@ def in_process(path: Path, repeat: int, n: int) -> dict[str, float]:
 
 def first_imports() -> dict[str, float]:
     """Cumulative ms of the picture path's first imports, in a fresh process."""
-    code = "import paperless_dedupe_hook.pictures, paperless_dedupe_hook.core.picture, PIL.Image, PIL.WebPImagePlugin"
+    # After what the hook has imported anyway (numpy, httpx, our engine): only what the picture path adds.
+    code = ("import numpy, httpx, paperless_dedupe_hook.engine, paperless_dedupe_hook.indexfile; "
+            "import paperless_dedupe_hook.picturepairs, paperless_dedupe_hook.pictures, paperless_dedupe_hook.core.picture, "
+            "PIL.Image, PIL.WebPImagePlugin")
     proc = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
                           check=True, cwd=REPO)
     seen = _imported(proc.stderr)
-    return {name: seen.get(name, 0) / 1e3 for name in ("PIL.Image", "PIL.WebPImagePlugin",
-                                                       "paperless_dedupe_hook.core.picture",
-                                                       "paperless_dedupe_hook.pictures")}
+    return {name: seen.get(name, 0) / 1e3 for name in ("paperless_dedupe_hook.picturepairs",
+                                                       "paperless_dedupe_hook.pictures",
+                                                       "paperless_dedupe_hook.core.picture", "PIL.Image",
+                                                       "PIL.WebPImagePlugin")}
 
 
 def hooks(path: Path, thumbs: list[bytes], repeat: int, work: Path) -> dict[str, Any]:
