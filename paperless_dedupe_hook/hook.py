@@ -230,12 +230,10 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     texts = _TextCache(client.document_texts, {root: str(doc.get("content") or "")})
     picture = None
     if cfg["detection.pictures"] and takes_picture_path(str(doc.get("content") or ""), settings.features.min_words):
-        # Only here: Pillow and core.picture stay out of a text document's run.
-        from .picturepairs import picture_of
+        from .picturepairs import picture_of  # only here: a text document's run imports no Pillow
 
         picture = picture_of(root, client, thumbnail_path=thumbnail_path)
-        (log.warn if picture.warn else log.info)(f"document {root}: {picture.why}" if picture.why else
-                                                 f"document {root}: too little text, compared by its picture")
+        (log.warn if picture.warn else log.info)(f"document {root}: {picture.why or 'compared by its picture'}")
     # Wait for the index no longer than leaves time to queue the document and say so.
     remaining = 30.0 if deadline is None else max(0.5, deadline - time.monotonic() - 1.0)
     with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
@@ -253,12 +251,10 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
             )
             index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
             if picture is not None and picture.signature is not None:
-                from .picturepairs import find_picture_matches, store_picture
+                from .picturepairs import pair_and_store
 
-                by_picture, n_pictures = find_picture_matches(index, root, picture.signature, dismissed=dismissed,
-                                                              skip=[(m.a, m.b) for m in matches])
-                store_picture(index, root, picture.signature)
-                matches, n_candidates = matches + by_picture, n_candidates + n_pictures
+                matches, n_candidates = pair_and_store(index, root, picture.signature, matches, n_candidates,
+                                                       dismissed=dismissed)
             if matches:  # status and the report show them until the next rebuild groups them
                 index.add_found_pairs([m.as_dict() for m in matches], now_iso())
         if not feats.comparable and (picture is None or picture.signature is None):

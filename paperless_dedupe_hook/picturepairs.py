@@ -123,6 +123,17 @@ def store_picture(index: PictureIndex, doc_id: int, signature: PictureSignature)
     index.put_picture(doc_id, version=PICTURE_VERSION, signature=signature.data, keys=picture_band_keys(signature))
 
 
+def pair_and_store(index: PictureIndex, doc_id: int, signature: PictureSignature, matches: list[PairScore],
+                   candidates: int, *, dismissed: set[tuple[int, int]] | frozenset[tuple[int, int]]
+                   ) -> tuple[list[PairScore], int]:
+    """The hook's step inside its write: ``matches`` (found by text) and the pairs found by
+    picture, the candidates of both counted; then the picture stored."""
+    found, looked_at = find_picture_matches(index, doc_id, signature, dismissed=dismissed,
+                                            skip=[(m.a, m.b) for m in matches])
+    store_picture(index, doc_id, signature)
+    return matches + found, candidates + looked_at
+
+
 # -- a whole library (rebuild-index) -------------------------------------------
 
 def noting(docs: Iterable[Document], min_words: int, found: set[int]) -> Iterator[Document]:
