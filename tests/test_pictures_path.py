@@ -185,6 +185,8 @@ def test_rebuild_groups_picture_pairs_and_from_jsonl_skips_them(fake_paperless: 
     assert "/api/documents/56/thumb/" not in _thumb_requests(fake_paperless)  # text decides there
     with sqlite3.connect(tmp_path / "index.sqlite3") as conn:
         assert sorted(r[0] for r in conn.execute("SELECT doc_id FROM pictures")) == [51, 52, 55]
+    status = subprocess.run([CLI, "status", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    assert json.loads(status.stdout)["pictures"] == 3, status.stdout + status.stderr
     # The hook for a new capture of the same page finds both in the index the rebuild wrote.
     fake_paperless.add_document(id=57, title="note, third scan", content="")
     fake_paperless.thumbnails[57] = webp(recapture(handwritten_page(9), 77))

@@ -363,6 +363,7 @@ def status(cfg: Config, settings: Settings) -> dict[str, Any]:
         with open_configured(cfg, settings) as index:
             meta = index.meta()
             out["documents"] = index.count()
+            out["pictures"] = index.picture_count()  # documents with too little text, kept by their picture
             out["last_rebuild"] = meta.get("last_rebuild")
             pairs, groups = index.results()
             out["duplicate_pairs"] = len(pairs)
