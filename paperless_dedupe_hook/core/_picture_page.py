@@ -34,11 +34,12 @@ def _block_reduce(img: FloatArray, block: int, how: str) -> FloatArray:
     return np.asarray(out, dtype=np.float64)
 
 
-def _max3(img: FloatArray) -> FloatArray:
+def _max3(img: FloatArray, how: str = "max") -> FloatArray:
     pad = np.pad(img, 1, mode="edge")
     h, w = img.shape
     stack = [pad[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)]
-    return np.asarray(np.max(stack, axis=0), dtype=np.float64)
+    out = np.max(stack, axis=0) if how == "max" else np.median(stack, axis=0)
+    return np.asarray(out, dtype=np.float64)
 
 
 def upsample(small: FloatArray, shape: tuple[int, int]) -> FloatArray:
@@ -128,7 +129,9 @@ def ink_map(g: FloatArray) -> FloatArray:
     hh, ww = max(block, (h // block) * block), max(block, (w // block) * block)
     crop = np.pad(g, ((0, max(0, hh - h)), (0, max(0, ww - w))), mode="edge")[:hh, :ww]
     blocks = crop.reshape(hh // block, block, ww // block, block).transpose(0, 2, 1, 3).reshape(hh // block, ww // block, -1)
-    paper = _max3(np.percentile(blocks, 92, axis=2))
+    # The median of the neighbouring blocks: a large dark area (a filled shape) is not paper,
+    # nor is the white strip a skewed scan shows beside the sheet.
+    paper = _max3(np.percentile(blocks, 92, axis=2), "median")
     light = np.maximum(upsample(paper, (h, w)), 8.0)
     return np.asarray(np.clip((light - g) / light, 0.0, 1.0), dtype=np.float64)
 

@@ -50,6 +50,8 @@ MATCH_SCORE = 0.996
 #: ... and of the other's (which may have lost faint strokes in the copy).
 MIN_EXPLAINED = 0.5
 MAX_INK_RATIO = 3.0
+#: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this.
+MIN_LAYOUT_CORRELATION = 0.3
 MAX_SHIFT = 8
 #: The frame is the ink's centre plus or minus SPREAD standard deviations on each axis.
 SPREAD = 2.4
@@ -185,11 +187,20 @@ def _density(mask: BoolArray, n: int) -> FloatArray:
     return np.asarray(mask.reshape(n, k, n, k).mean(axis=(1, 3)), dtype=np.float64)
 
 
+#: The lookup keys compare cells of an 8 x 8 ink-density layout in fixed random pairs
+#: (whether one has clearly more ink than the other): KEY_BANDS keys of KEY_BITS comparisons.
+KEY_BANDS = 12
+KEY_BITS = 8
+_KEY_PAIRS = np.random.default_rng(3).integers(0, 64, size=(2, KEY_BANDS, KEY_BITS))
+
+
 def picture_band_keys(signature: PictureSignature) -> list[bytes]:
-    """Eight lookup keys: the rows of a coarse 8 x 8 ink-density layout, a cell set above the median."""
-    coarse = _density(signature.mask(), 8)
-    bits = coarse > np.median(coarse)
-    return [bytes([row, int(np.packbits(bits[row].astype(np.uint8))[0])]) for row in range(8)]
+    """:data:`KEY_BANDS` lookup keys of 2 bytes: band number, then its bits (a copy keeps most of
+    its coarse layout, so shares at least one whole band with its original)."""
+    coarse = _density(signature.mask(), 8).ravel()
+    coarse = coarse / max(float(coarse.mean()), 1e-9)
+    bits = coarse[_KEY_PAIRS[0]] > coarse[_KEY_PAIRS[1]] + 0.05
+    return [bytes([band, int(np.packbits(bits[band].astype(np.uint8))[0])]) for band in range(KEY_BANDS)]
 
 
 def _dilate(mask: BoolArray) -> BoolArray:
@@ -232,7 +243,11 @@ def _smooth(img: FloatArray, passes: int) -> FloatArray:
     for _ in range(passes):
         p = np.pad(img, 1, mode="edge")
         h, w = img.shape
-        img = sum(p[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)) / 9.0
+        total = np.zeros_like(img)
+        for dy in range(3):
+            for dx in range(3):
+                total += p[dy:dy + h, dx:dx + w]
+        img = total / 9.0
     return np.asarray(img, dtype=np.float64)
 
 
@@ -309,6 +324,11 @@ def _erode(mask: BoolArray) -> BoolArray:
 def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
     """A duplicate when, after alignment, one page's ink lies (within a cell) on the other's almost
     entirely -- a copy may lose faint strokes, never gain handwriting -- and the other's mostly."""
+    ca, cb = _density(a.mask(), 16).ravel(), _density(b.mask(), 16).ravel()
+    layout = float(np.corrcoef(ca, cb)[0, 1]) if ca.std() > 0 and cb.std() > 0 else 0.0
+    if layout < MIN_LAYOUT_CORRELATION:  # cheap: most candidates that share a key end here
+        return PictureMatch(round(max(0.0, layout) * 0.5, 3), False,
+                            f"pictures differ: their layouts correlate {layout:.2f}")
     f = pair_features(a, b)
     high, low = max(f["ea"], f["eb"]), min(f["ea"], f["eb"])
     ink_ratio = max(f["na"], f["nb"]) / min(f["na"], f["nb"])
