@@ -34,11 +34,12 @@ def _block_reduce(img: FloatArray, block: int, how: str) -> FloatArray:
     return np.asarray(out, dtype=np.float64)
 
 
-def _max3(img: FloatArray) -> FloatArray:
+def _max3(img: FloatArray, how: str = "max") -> FloatArray:
     pad = np.pad(img, 1, mode="edge")
     h, w = img.shape
     stack = [pad[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)]
-    return np.asarray(np.max(stack, axis=0), dtype=np.float64)
+    out = np.max(stack, axis=0) if how == "max" else np.median(stack, axis=0)
+    return np.asarray(out, dtype=np.float64)
 
 
 def upsample(small: FloatArray, shape: tuple[int, int]) -> FloatArray:
@@ -83,7 +84,8 @@ def _local_bright(g: FloatArray, step: int) -> BoolArray:
     coarse = _block_reduce(g, step, "mean")
     cell = max(1, min(coarse.shape) // 6)
     peaks = _max3(_block_reduce(coarse, cell, "max"))
-    return np.asarray(coarse > 0.72 * upsample(peaks, coarse.shape), dtype=bool)
+    local = coarse > 0.72 * upsample(peaks, coarse.shape)
+    return largest_component(local & (coarse > _otsu(coarse)))
 
 
 def rectify(g: FloatArray) -> FloatArray:
@@ -127,7 +129,9 @@ def ink_map(g: FloatArray) -> FloatArray:
     hh, ww = max(block, (h // block) * block), max(block, (w // block) * block)
     crop = np.pad(g, ((0, max(0, hh - h)), (0, max(0, ww - w))), mode="edge")[:hh, :ww]
     blocks = crop.reshape(hh // block, block, ww // block, block).transpose(0, 2, 1, 3).reshape(hh // block, ww // block, -1)
-    paper = _max3(np.percentile(blocks, 92, axis=2))
+    # The median of the neighbouring blocks: a large dark area (a filled shape) is not paper,
+    # nor is the white strip a skewed scan shows beside the sheet.
+    paper = _max3(np.percentile(blocks, 92, axis=2), "median")
     light = np.maximum(upsample(paper, (h, w)), 8.0)
     return np.asarray(np.clip((light - g) / light, 0.0, 1.0), dtype=np.float64)
 
@@ -140,8 +144,8 @@ def _runs(mask: BoolArray) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]
     return ys.astype(np.int64), starts.astype(np.int64), ends.astype(np.int64)
 
 
-def components(mask: BoolArray) -> list[tuple[int, int, int, int, int]]:
-    """Connected parts (8-neighbourhood) as (area, y0, x0, y1, x1), by union-find over row runs."""
+def _run_roots(mask: BoolArray) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], list[int]]:
+    """Row runs of ``mask`` and, for each, the root of its connected part (8-neighbourhood)."""
     ys, starts, ends = _runs(mask)
     n = len(ys)
     parent = list(range(n))
@@ -163,14 +167,45 @@ def components(mask: BoolArray) -> list[tuple[int, int, int, int, int]]:
                 ri, rj = find(i), find(j)
                 if ri != rj:
                     parent[ri] = rj
+    return ys, starts, ends, [find(i) for i in range(n)]
+
+
+def components(mask: BoolArray) -> list[tuple[int, int, int, int, int]]:
+    """Connected parts (8-neighbourhood) as (area, y0, x0, y1, x1), by union-find over row runs."""
+    ys, starts, ends, roots = _run_roots(mask)
     parts: dict[int, list[int]] = {}
-    for i in range(n):
-        root = find(i)
+    for i, root in enumerate(roots):
         box = parts.setdefault(root, [0, int(ys[i]), int(starts[i]), int(ys[i]), int(ends[i])])
         box[0] += int(ends[i] - starts[i])
         box[1], box[2] = min(box[1], int(ys[i])), min(box[2], int(starts[i]))
         box[3], box[4] = max(box[3], int(ys[i]) + 1), max(box[4], int(ends[i]))
     return [(a, y0, x0, y1, x1) for a, y0, x0, y1, x1 in parts.values()]
+
+
+def largest_component(mask: BoolArray) -> BoolArray:
+    ys, starts, ends, roots = _run_roots(mask)
+    out = np.zeros_like(mask)
+    if not roots:
+        return out
+    area: dict[int, int] = {}
+    for i, root in enumerate(roots):
+        area[root] = area.get(root, 0) + int(ends[i] - starts[i])
+    best = max(area, key=lambda r: area[r])
+    for i, root in enumerate(roots):
+        if root == best:
+            out[ys[i], starts[i]:ends[i]] = True
+    return out
+
+
+def _otsu(values: FloatArray) -> float:
+    hist, edges = np.histogram(values, bins=64)
+    centres = (edges[:-1] + edges[1:]) / 2
+    w0 = np.cumsum(hist)
+    w1 = w0[-1] - w0
+    m0 = np.cumsum(hist * centres) / np.maximum(w0, 1)
+    m1 = (np.sum(hist * centres) - np.cumsum(hist * centres)) / np.maximum(w1, 1)
+    between = w0 * w1 * (m0 - m1) ** 2
+    return float(centres[int(np.argmax(between))])
 
 
 def stroke_mask(mask: BoolArray, min_extent: int) -> tuple[BoolArray, int]:
@@ -189,8 +224,32 @@ def stroke_mask(mask: BoolArray, min_extent: int) -> tuple[BoolArray, int]:
     return keep, kept
 
 
+#: A page whose sharpest row profile is not this much sharper than the median angle's has no
+#: lines to set upright by (a sketch, a drawing): it is left as it is, the compare aligns it.
+SKEW_CONFIDENCE = 1.2
+
+
+def remove_rules(mask: BoolArray, min_length: int) -> BoolArray:
+    """``mask`` without long straight horizontal and vertical lines (ruling, form lines, a fax's
+    header rule, a notepad's margin): one copy shows them and the other loses them; they are
+    shared by every page of a pad or form, so they say nothing about which page this is."""
+    out = mask.copy()
+    for axis in (0, 1):
+        m = mask if axis == 0 else mask.T
+        bridged = m.copy()
+        for gap in (1, 2, 3):  # a dashed (faxed, faint) line is still a line
+            bridged[:, gap:] |= m[:, :-gap]
+        ys, starts, ends = _runs(bridged)
+        long = (ends - starts) >= min_length
+        target = out if axis == 0 else out.T
+        for y, x0, x1 in zip(ys[long], starts[long], ends[long], strict=True):
+            target[y, x0:x1] = False
+    return out
+
+
 def skew_angle(ys: FloatArray, xs: FloatArray, weights: FloatArray, span_deg: float = 5.0) -> float:
-    """Degrees to rotate the points by so that their row profile is sharpest."""
+    """Degrees to rotate the points by so that their row profile is sharpest (0 if no angle is
+    clearly sharper than the others)."""
     if len(ys) < 20:
         return 0.0
     cy, cx = float(np.average(ys, weights=weights)), float(np.average(xs, weights=weights))
@@ -204,6 +263,8 @@ def skew_angle(ys: FloatArray, xs: FloatArray, weights: FloatArray, span_deg: fl
 
     coarse = np.arange(-span_deg, span_deg + 1e-9, 0.5)
     scores = [sharpness(float(a)) for a in coarse]
+    if max(scores) < SKEW_CONFIDENCE * float(np.median(scores)):
+        return 0.0
     best = float(coarse[int(np.argmax(scores))])
     fine = np.arange(best - 0.4, best + 0.41, 0.1)
     return float(fine[int(np.argmax([sharpness(float(a)) for a in fine]))])

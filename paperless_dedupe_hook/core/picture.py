@@ -35,15 +35,23 @@ __all__ = [
 #: Bumped whenever a signature's bytes change meaning: an index holding another version re-hashes.
 PICTURE_VERSION = 2
 #: The stored content mask is GRID x GRID bits.
-GRID = 96
+GRID = 128
 _HEADER = 4  # version, aspect (log2, scaled), skew (tenths of a degree + 128), reserved
 SIGNATURE_BYTES = _HEADER + GRID * GRID // 8
 #: Working width of a thumbnail (Paperless's are about 400 px wide).
 WORK_WIDTH = 400
 #: A page with fewer stroke pixels than this share of its area is blank.
 MIN_STROKE_SHARE = 0.0006
-COVER = 0.12
-MATCH_SCORE = 0.85
+RELATIVE_INK = 0.25
+#: A straight line longer than this share of the page's width is a rule, not content.
+RULE_LENGTH = 10.0
+#: Share of one page's ink the other must explain (the copy that lost nothing) ...
+MATCH_SCORE = 0.996
+#: ... and of the other's (which may have lost faint strokes in the copy).
+MIN_EXPLAINED = 0.5
+MAX_INK_RATIO = 3.0
+#: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this.
+MIN_LAYOUT_CORRELATION = 0.3
 MAX_SHIFT = 8
 #: The frame is the ink's centre plus or minus SPREAD standard deviations on each axis.
 SPREAD = 2.4
@@ -115,7 +123,13 @@ def picture_signature(gray: npt.NDArray[np.uint8]) -> PictureSignature | None:
     ink[:frame], ink[-frame:], ink[:, :frame], ink[:, -frame:] = 0, 0, 0, 0
     median = float(np.median(ink))
     sigma = 1.4826 * float(np.median(np.abs(ink - median)))
-    marks = ink > max(0.13, median + 6 * sigma)
+    floor = max(0.12, median + 5 * sigma)
+    above = ink[ink > floor]
+    if above.size == 0:
+        return None
+    # Relative to the page's own strokes: faint ruling under dark handwriting is not kept (a copy
+    # loses it), a faint pencil sketch on its own is.
+    marks = ink > max(floor, RELATIVE_INK * float(np.percentile(above, 90)))
     if marks.mean() < 0.02:
         marks, strokes = page.stroke_mask(marks, min_extent=max(4, round(0.02 * w)))
         if strokes < MIN_STROKE_SHARE * h * w:
@@ -129,6 +143,15 @@ def picture_signature(gray: npt.NDArray[np.uint8]) -> PictureSignature | None:
     t = np.radians(angle)
     ry = ys * np.cos(t) + xs * np.sin(t)
     rx = xs * np.cos(t) - ys * np.sin(t)
+    # Upright on a canvas of the page's pixels, where straight rules can be found and dropped.
+    oy, ox = int(np.floor(ry.min())), int(np.floor(rx.min()))
+    canvas = np.zeros((int(np.ceil(ry.max())) - oy + 2, int(np.ceil(rx.max())) - ox + 2), dtype=bool)
+    canvas[np.rint(ry).astype(int) - oy, np.rint(rx).astype(int) - ox] = True
+    canvas = page.remove_rules(canvas, max(12, round(RULE_LENGTH * w)))
+    ys, xs = np.nonzero(canvas)
+    if len(ys) < 8:
+        return None
+    ry, rx = ys.astype(np.float64), xs.astype(np.float64)
     # The frame: centre and spread of the ink (moments move little when a faint stroke is lost
     # or a speck added, where the extremes would jump).
     cy, cx = float(ry.mean()), float(rx.mean())
@@ -164,11 +187,20 @@ def _density(mask: BoolArray, n: int) -> FloatArray:
     return np.asarray(mask.reshape(n, k, n, k).mean(axis=(1, 3)), dtype=np.float64)
 
 
+#: The lookup keys compare cells of an 8 x 8 ink-density layout in fixed random pairs
+#: (whether one has clearly more ink than the other): KEY_BANDS keys of KEY_BITS comparisons.
+KEY_BANDS = 12
+KEY_BITS = 8
+_KEY_PAIRS = np.random.default_rng(3).integers(0, 64, size=(2, KEY_BANDS, KEY_BITS))
+
+
 def picture_band_keys(signature: PictureSignature) -> list[bytes]:
-    """Eight lookup keys: the rows of a coarse 8 x 8 ink-density layout, a cell set above the median."""
-    coarse = _density(signature.mask(), 8)
-    bits = coarse > np.median(coarse)
-    return [bytes([row, int(np.packbits(bits[row].astype(np.uint8))[0])]) for row in range(8)]
+    """:data:`KEY_BANDS` lookup keys of 2 bytes: band number, then its bits (a copy keeps most of
+    its coarse layout, so shares at least one whole band with its original)."""
+    coarse = _density(signature.mask(), 8).ravel()
+    coarse = coarse / max(float(coarse.mean()), 1e-9)
+    bits = coarse[_KEY_PAIRS[0]] > coarse[_KEY_PAIRS[1]] + 0.05
+    return [bytes([band, int(np.packbits(bits[band].astype(np.uint8))[0])]) for band in range(KEY_BANDS)]
 
 
 def _dilate(mask: BoolArray) -> BoolArray:
@@ -206,23 +238,105 @@ def align(a: BoolArray, b: BoolArray) -> tuple[int, int]:
     return int(shifts[iy]), int(shifts[ix])
 
 
+def _smooth(img: FloatArray, passes: int) -> FloatArray:
+    """Passes of a 3 x 3 box: a soft picture whose gradient reaches a few cells."""
+    for _ in range(passes):
+        p = np.pad(img, 1, mode="edge")
+        h, w = img.shape
+        total = np.zeros_like(img)
+        for dy in range(3):
+            for dx in range(3):
+                total += p[dy:dy + h, dx:dx + w]
+        img = total / 9.0
+    return np.asarray(img, dtype=np.float64)
+
+
+def _warp(img: FloatArray, params: FloatArray, order: int) -> FloatArray:
+    """``img`` sampled at W(x): y' = (1 + p0) y + p1 x + p4, x' = p2 y + (1 + p3) x + p5 (centred)."""
+    n = img.shape[0]
+    c = (n - 1) / 2
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float64) - c
+    sy = (1 + params[0]) * yy + params[1] * xx + params[4] + c
+    sx = params[2] * yy + (1 + params[3]) * xx + params[5] + c
+    if order == 0:
+        iy, ix = np.rint(sy).astype(int), np.rint(sx).astype(int)
+        ok = (iy >= 0) & (iy < n) & (ix >= 0) & (ix < n)
+        out = np.zeros_like(img)
+        out[ok] = img[iy[ok], ix[ok]]
+        return out
+    return page.bilinear(img, sy, sx, fill=0.0)
+
+
+def refine(a: BoolArray, b: BoolArray, dy: int, dx: int) -> FloatArray:
+    """Affine parameters that carry ``b`` onto ``a``: Lucas-Kanade on smoothed masks, coarse
+    (wide reach) then fine."""
+    params = np.array([0.0, 0.0, 0.0, 0.0, -float(dy), -float(dx)])
+    for passes, iterations in ((4, 20), (2, 10)):
+        params = _lucas_kanade(_smooth(a.astype(np.float64), passes), _smooth(b.astype(np.float64), passes),
+                               params, iterations)
+    return params
+
+
+def _lucas_kanade(sa: FloatArray, sb: FloatArray, params: FloatArray, iterations: int) -> FloatArray:
+    n = sa.shape[0]
+    c = (n - 1) / 2
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float64) - c
+    for _ in range(iterations):
+        warped = _warp(sb, params, 1)
+        gy, gx = np.gradient(warped)
+        err = (sa - warped).ravel()
+        jac = np.stack([gy * yy, gy * xx, gx * yy, gx * xx, gy, gx], axis=-1).reshape(-1, 6)
+        hess = jac.T @ jac + np.eye(6) * 1e-3
+        step = np.linalg.solve(hess, jac.T @ err)
+        params = params + step
+        if np.abs(step[4:]).max() < 0.05 and np.abs(step[:4]).max() < 0.002:
+            break
+    return params
+
+
 def pair_features(a: PictureSignature, b: PictureSignature) -> dict[str, float]:
     ma, mb = a.mask(), b.mask()
     dy, dx = align(ma, mb)
-    sb = _shift(mb, dy, dx)
+    params = refine(ma, mb, dy, dx)
+    sb = _warp(mb.astype(np.float64), params, 0) > 0.5
     na, nb = max(1, int(ma.sum())), max(1, int(sb.sum()))
-    ea = float((ma & _dilate(sb)).sum()) / na
-    eb = float((sb & _dilate(ma)).sum()) / nb
-    return {"ea": ea, "eb": eb, "dy": dy, "dx": dx, "na": na, "nb": nb,
+    ga, gb = _dilate(ma), _dilate(sb)
+    ua, ub = ma & ~gb, sb & ~ga
+    ea = 1.0 - float(ua.sum()) / na
+    eb = 1.0 - float(ub.sum()) / nb
+    # Unexplained ink in clumps (a word one page has and the other not), not in lines one cell thin
+    # (an edge the alignment left, a ruling one copy lost).
+    clump_a = int((_erode(ua)).sum())
+    clump_b = int((_erode(ub)).sum())
+    scale = float(np.sqrt(abs((1 + params[0]) * (1 + params[3]) - params[1] * params[2])))
+    return {"ea": ea, "eb": eb, "ca": clump_a / na, "cb": clump_b / nb, "scale": scale,
+            "shear": float(abs(params[1] + params[2])), "na": na, "nb": nb,
             "aspect": max(a.aspect, b.aspect) / min(a.aspect, b.aspect)}
 
 
+def _erode(mask: BoolArray) -> BoolArray:
+    """Cells whose 2 x 2 block (with the right and lower neighbours) is all set."""
+    out = np.zeros_like(mask)
+    out[:-1, :-1] = mask[:-1, :-1] & mask[1:, :-1] & mask[:-1, 1:] & mask[1:, 1:]
+    return out
+
+
 def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
+    """A duplicate when, after alignment, one page's ink lies (within a cell) on the other's almost
+    entirely -- a copy may lose faint strokes, never gain handwriting -- and the other's mostly."""
+    ca, cb = _density(a.mask(), 16).ravel(), _density(b.mask(), 16).ravel()
+    layout = float(np.corrcoef(ca, cb)[0, 1]) if ca.std() > 0 and cb.std() > 0 else 0.0
+    if layout < MIN_LAYOUT_CORRELATION:  # cheap: most candidates that share a key end here
+        return PictureMatch(round(max(0.0, layout) * 0.5, 3), False,
+                            f"pictures differ: their layouts correlate {layout:.2f}")
     f = pair_features(a, b)
-    score = min(f["ea"], f["eb"])
-    if f["aspect"] > 1.3:
+    high, low = max(f["ea"], f["eb"]), min(f["ea"], f["eb"])
+    ink_ratio = max(f["na"], f["nb"]) / min(f["na"], f["nb"])
+    score = high if low >= MIN_EXPLAINED else high * low
+    if ink_ratio > MAX_INK_RATIO:
         return PictureMatch(round(score * 0.5, 3), False,
-                            f"content shapes differ (height/width {a.aspect:.2f} vs {b.aspect:.2f})")
-    dup = score >= MATCH_SCORE
+                            f"pictures differ: one has {ink_ratio:.1f} times the ink of the other")
+    dup = high >= MATCH_SCORE and low >= MIN_EXPLAINED
     why = "pictures match" if dup else "pictures differ"
-    return PictureMatch(round(score, 3), dup, f"{why}: {score:.0%} of the ink of each is in the other")
+    return PictureMatch(round(score, 3), dup,
+                        f"{why}: {high:.1%} of one page's ink lies on the other, {low:.0%} the other way")
