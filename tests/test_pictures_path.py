@@ -154,6 +154,10 @@ def test_a_text_document_is_never_paired_by_picture_and_imports_no_pillow(fake_p
         pytest.param("PAID 16.05.2024", True, id="a-stamp"),
         pytest.param("l1 |i ~ ee ii lll Il 11 .. ,, ;; mm nn rn " * 5, True, id="ocr-junk-of-a-sketch"),
         pytest.param(LETTER, False, id="a-letter"),
+        pytest.param("مرحبا بكم في نادي الحديقة يوم الجمعة مساء في القاعة خلف الكنيسة " * 2, False, id="arabic"),
+        pytest.param("정원 클럽은 금요일 저녁 교회 뒤 강당에서 다시 모입니다 " * 3, False, id="hangul"),
+        pytest.param("园艺俱乐部星期五晚上在教堂后面的大厅再次聚会。请带上你答应的种子和还没交会费的会员名单。", False,
+                     id="chinese-without-blanks"),
         pytest.param("Rechnung Nr. 4711 vom 31. Oktober über Büromaterial, zahlbar bis zum 15. November ohne "
                      "Abzug an die Firma Müller und Söhne in der Hauptstraße zwölf, vielen Dank für Ihren Auftrag",
                      False, id="german"),

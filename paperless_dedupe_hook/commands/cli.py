@@ -89,7 +89,10 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     elif not result["compared"]:
         print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
-        shown = (" (too little text: compared by its first page's picture)" if result.get("compared_by_picture")
+        by_picture = bool(result.get("compared_by_picture"))
+        shown = (" (a short document: compared with short ones, and by its first page's picture)"
+                 if result["short"] and by_picture
+                 else " (too little text: compared by its first page's picture)" if by_picture
                  else " (a short document: compared with short ones only)" if result["short"] else "")
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
     _say_unreadable(args, result)

@@ -8,8 +8,10 @@ its text decides.
 
 A real word is a run of two or more letters with a vowel that is not one letter
 repeated (``ii``, ``lll``): what OCR makes of lines, hatching and specks fails that,
-any word of the six languages passes.  Digits are not words here (a drawing's specks
-read as ``1`` and ``.``).
+any word of the six languages passes.  Letters of other scripts (Arabic, Hebrew, Greek,
+Cyrillic, Hangul, CJK: no Latin vowels, and CJK no blanks) count too, a run of them as
+one word per two letters: OCR for the Latin languages never makes them out of strokes.
+Digits are not words here (a drawing's specks read as ``1`` and ``.``).
 """
 
 from __future__ import annotations
@@ -21,11 +23,17 @@ __all__ = ["real_words", "takes_picture_path"]
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _VOWELS = frozenset("aeiouyäöüàáâãåæèéêëìíîïòóôõøœùúûÿ")
 _TRIPLE = re.compile(r"(.)\1\1")
+# Past Latin Extended-B: letters of scripts that Latin-language OCR does not produce.
+_LATIN_END = 0x024F
 
 
-def _is_word(run: str) -> bool:
+def _words_in(run: str) -> int:
     folded = run.casefold()
-    return (not _VOWELS.isdisjoint(folded) and len(set(folded)) > 1 and _TRIPLE.search(folded) is None)
+    if len(set(folded)) < 2 or _TRIPLE.search(folded) is not None:
+        return 0
+    if any(ord(ch) > _LATIN_END for ch in folded if ch not in _VOWELS):
+        return max(1, len(folded) // 2)
+    return 0 if _VOWELS.isdisjoint(folded) else 1
 
 
 def real_words(content: str, *, enough: int | None = None) -> int:
@@ -33,10 +41,9 @@ def real_words(content: str, *, enough: int | None = None) -> int:
     costs its first few lines, not all of it)."""
     found = 0
     for match in _LETTERS.finditer(content):
-        if _is_word(match.group()):
-            found += 1
-            if enough is not None and found >= enough:
-                break
+        found += _words_in(match.group())
+        if enough is not None and found >= enough:
+            break
     return found
 
 
