@@ -48,5 +48,5 @@ def test_the_signature_is_small(result: dict[str, Any]) -> None:
     assert result["keys_per_document"] <= 16
 
 
-PRECISION_FLOOR = 0.9
-RECALL_FLOOR = 0.7
+PRECISION_FLOOR = 0.95  # measured 1.000 (docs/quality.md)
+RECALL_FLOOR = 0.78  # measured 0.844

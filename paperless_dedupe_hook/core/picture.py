@@ -16,6 +16,7 @@ blurred masks), by the share of each one's ink that the other explains within on
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -255,7 +256,7 @@ def _warp(img: FloatArray, params: FloatArray, order: int) -> FloatArray:
     """``img`` sampled at W(x): y' = (1 + p0) y + p1 x + p4, x' = p2 y + (1 + p3) x + p5 (centred)."""
     n = img.shape[0]
     c = (n - 1) / 2
-    yy, xx = np.mgrid[0:n, 0:n].astype(np.float64) - c
+    yy, xx = _centred_grid(n)
     sy = (1 + params[0]) * yy + params[1] * xx + params[4] + c
     sx = params[2] * yy + (1 + params[3]) * xx + params[5] + c
     if order == 0:
@@ -268,30 +269,52 @@ def _warp(img: FloatArray, params: FloatArray, order: int) -> FloatArray:
 
 
 def refine(a: BoolArray, b: BoolArray, dy: int, dx: int) -> FloatArray:
-    """Affine parameters that carry ``b`` onto ``a``: Lucas-Kanade on smoothed masks, coarse
-    (wide reach) then fine."""
-    params = np.array([0.0, 0.0, 0.0, 0.0, -float(dy), -float(dx)])
-    for passes, iterations in ((4, 20), (2, 10)):
-        params = _lucas_kanade(_smooth(a.astype(np.float64), passes), _smooth(b.astype(np.float64), passes),
-                               params, iterations)
-    return params
+    """Affine parameters that carry ``b`` onto ``a``: Lucas-Kanade on smoothed masks, first at
+    half resolution (wide reach, cheap), then at full resolution."""
+    params = np.array([0.0, 0.0, 0.0, 0.0, -float(dy) / 2, -float(dx) / 2])
+    half_a, half_b = _halve(a.astype(np.float64)), _halve(b.astype(np.float64))
+    params = _lucas_kanade(_smooth(half_a, 2), _smooth(half_b, 2), params, 16)
+    params[4:] *= 2
+    return _lucas_kanade(_smooth(a.astype(np.float64), 2), _smooth(b.astype(np.float64), 2), params, 6)
+
+
+def _halve(img: FloatArray) -> FloatArray:
+    n = img.shape[0] // 2
+    return np.asarray(img[: 2 * n, : 2 * n].reshape(n, 2, n, 2).mean(axis=(1, 3)), dtype=np.float64)
+
+
+@functools.lru_cache(maxsize=4)
+def _centred_grid(n: int) -> tuple[FloatArray, FloatArray]:
+    c = (n - 1) / 2
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float64) - c
+    yy.flags.writeable = False
+    xx.flags.writeable = False
+    return yy, xx
 
 
 def _lucas_kanade(sa: FloatArray, sb: FloatArray, params: FloatArray, iterations: int) -> FloatArray:
-    n = sa.shape[0]
-    c = (n - 1) / 2
-    yy, xx = np.mgrid[0:n, 0:n].astype(np.float64) - c
+    """Inverse-compositional Lucas-Kanade: the template's gradient and Hessian once, then one
+    warp and one small solve per iteration."""
+    yy, xx = _centred_grid(sa.shape[0])
+    gy, gx = np.gradient(sa)
+    steepest = np.stack([gy * yy, gy * xx, gx * yy, gx * xx, gy, gx], axis=-1).reshape(-1, 6)
+    hess_inv = np.linalg.inv(steepest.T @ steepest + np.eye(6) * 1e-3)
+    matrix = _as_matrix(params)
     for _ in range(iterations):
-        warped = _warp(sb, params, 1)
-        gy, gx = np.gradient(warped)
-        err = (sa - warped).ravel()
-        jac = np.stack([gy * yy, gy * xx, gx * yy, gx * xx, gy, gx], axis=-1).reshape(-1, 6)
-        hess = jac.T @ jac + np.eye(6) * 1e-3
-        step = np.linalg.solve(hess, jac.T @ err)
-        params = params + step
+        warped = _warp(sb, _as_params(matrix), 1)
+        step = hess_inv @ (steepest.T @ (warped - sa).ravel())
+        matrix = matrix @ np.linalg.inv(_as_matrix(step))
         if np.abs(step[4:]).max() < 0.05 and np.abs(step[:4]).max() < 0.002:
             break
-    return params
+    return _as_params(matrix)
+
+
+def _as_matrix(p: FloatArray) -> FloatArray:
+    return np.array([[1 + p[0], p[1], p[4]], [p[2], 1 + p[3], p[5]], [0.0, 0.0, 1.0]])
+
+
+def _as_params(m: FloatArray) -> FloatArray:
+    return np.array([m[0, 0] - 1, m[0, 1], m[1, 0], m[1, 1] - 1, m[0, 2], m[1, 2]])
 
 
 def pair_features(a: PictureSignature, b: PictureSignature) -> dict[str, float]:
