@@ -420,6 +420,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         "for new members of its largest series instead (bench/hook_realistic.py); needs --index")
     parser.add_argument("--index", metavar="PATH", help="with --realistic: the index of all of DIR/docs.jsonl")
     parser.add_argument("--compare-tree", metavar="TREE", help="with --realistic: also time this source tree's hook")
+    parser.add_argument("--compare-index", metavar="PATH", help="with --compare-tree: the index that tree's hook "
+                        "reads (built by its own rebuild-index), when it cannot open this tree's")
     parser.add_argument("--family", metavar="KIND", help="with --realistic: the largest series of this kind")
     parser.add_argument("--instructions", type=int, default=3, metavar="N",
                         help="with --realistic: also count instructions of N runs each under valgrind (0: none)")

@@ -25,7 +25,10 @@ Interleaved, each a fresh process timed from fork to reaped exit, a floor before
 * with ``--compare-tree TREE``, the hook of another source tree (``git archive main | tar -x
   -C TREE``, the built C kernel copied in) on the same document, and this tree's hook the same
   way (``python -P -c`` with ``PYTHONPATH``; each run checks which tree it imported): before
-  and after a change in one run.
+  and after a change in one run.  ``--compare-index PATH``: the index that tree's hook reads
+  (built by that tree's ``rebuild-index``; needed when this tree's index has a newer schema
+  than that tree opens): its held-out members are taken out by that tree's own code, and a
+  pristine copy is put back after each of its runs (untimed).
 
 Reported: median, min and max of each, the hook's ratio to each floor, and the HTTP requests of
 each hook run as the fake logged them, by method and path (ids replaced by ``{id}``), with the
@@ -117,7 +120,7 @@ def _stats(runs: list[tuple[float, float]]) -> dict[str, float]:
 
 def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree: Path | None = None,
                     work_root: Path | None = None, floor_imports: str, kind: str | None = None,
-                    instructions: int = 0) -> dict[str, Any]:
+                    instructions: int = 0, compare_index: Path | None = None) -> dict[str, Any]:
     sys.path.insert(0, str(REPO))
     from paperless_dedupe_hook.index.sqlite import SqliteIndex
     from tests.fake_paperless import FakePaperless
@@ -146,7 +149,28 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
     log(f"  largest family: {kind}, {len(family)} documents ({len(single)} without a duplicate); "
         f"{len(held_out)} of them taken out of the index: {indexed:,} of {indexed_before:,} documents indexed")
 
-    def restore(doc_id: int) -> None:
+    before_index = work / "index-before.sqlite3"
+    pristine = work / "index-before-pristine.sqlite3"
+    if compare_index is not None and compare_tree is not None:
+        shutil.copyfile(compare_index, pristine)
+        taken = ("import sys; from paperless_dedupe_hook.index.sqlite import SqliteIndex\n"
+                 "with SqliteIndex(__import__('pathlib').Path(sys.argv[1])) as idx, idx.write():\n"
+                 "    [idx.remove(int(i)) for i in sys.argv[2:]]\n")
+        subprocess.run([sys.executable, "-P", "-c", taken, str(pristine), *map(str, held_out)], check=True,
+                       env=dict(os.environ, PYTHONPATH=str(compare_tree.resolve())))
+        import sqlite3
+
+        conn = sqlite3.connect(pristine)  # one file to copy back: no -wal beside it
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.close()
+        shutil.copyfile(pristine, before_index)
+
+    def restore(doc_id: int, name: str = "hook") -> None:
+        if name == "hook_before" and compare_index is not None:
+            for suffix in ("-wal", "-shm"):
+                before_index.with_name(before_index.name + suffix).unlink(missing_ok=True)
+            shutil.copyfile(pristine, before_index)
+            return
         with SqliteIndex(index) as idx, idx.write():
             idx.remove(doc_id)
             if idx.count() != indexed:
@@ -177,9 +201,13 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
         cfg = write_config(work / "config.toml", index=index, url=fake.url, token=fake.token,
                            extra="[hook]\ntimeout_seconds = 900\n")
         env = dict(base_env, PAPERLESS_DEDUPE_CONFIG=str(cfg))
+        before_cfg = write_config(work / "config-before.toml", index=before_index, url=fake.url, token=fake.token,
+                                  extra="[hook]\ntimeout_seconds = 900\n")
 
         def hook_env(name: str, doc_id: int) -> dict[str, str]:
             extra = {"PYTHONPATH": trees[name]} if name in trees else {}
+            if name == "hook_before" and compare_index is not None:
+                extra["PAPERLESS_DEDUPE_CONFIG"] = str(before_cfg)
             return dict(env, DOCUMENT_ID=str(doc_id), **extra)
 
         def timed(name: str, doc_id: int, record: bool = True) -> None:
@@ -188,7 +216,7 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
             else:
                 fake.clear_log()
                 wall, cpu, out = time_once(argv[name], env=hook_env(name, doc_id))
-                restore(doc_id)
+                restore(doc_id, name)
                 if record:
                     requests[name].append(_requests_of(fake))
                     outputs[name].append(out.strip())
@@ -210,7 +238,7 @@ def bench_realistic(corpus: Path, index_path: Path, *, repeat: int, compare_tree
                 env_k = hook_env(name, doc_id) if name.startswith("hook") else None
                 counted[name].append(instructions_of(argv[name], env=env_k))
                 if name.startswith("hook"):
-                    restore(doc_id)
+                    restore(doc_id, name)
     shutil.rmtree(work, ignore_errors=True)
     third, old = median([w for w, _ in results["third_party_floor"]]), median([w for w, _ in results["old_floor"]])
     out: dict[str, Any] = {
@@ -279,7 +307,8 @@ def main(args: Any, results: dict[str, Any], data: Path, *, floor_imports: str,
     log(f"hook, realistic archive {args.realistic}, index {args.index}")
     r = bench_realistic(Path(args.realistic), Path(args.index), repeat=args.repeat, compare_tree=compare,
                         work_root=data, floor_imports=floor_imports, kind=args.family,
-                        instructions=args.instructions if shutil.which("valgrind") else 0)
+                        instructions=args.instructions if shutil.which("valgrind") else 0,
+                        compare_index=Path(args.compare_index) if getattr(args, "compare_index", None) else None)
     report(r)
     results["realistic"] = r
     save(results, Path(args.out) if args.out else data / "results-hook-realistic.json")

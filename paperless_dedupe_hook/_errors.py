@@ -116,6 +116,11 @@ class IndexBusyError(IndexStoreError):
     """Another run held the index longer than we could wait (the hook queues its document)."""
 
 
+class PictureError(DedupeError):
+    """A page's picture (a thumbnail) cannot be read: Pillow is missing or the bytes are not an
+    image.  The hook treats it like any other failure of one document (a warning, exit 0)."""
+
+
 # Secrets shorter than this are masked only as whole words (see ``redact``).
 WHOLE_WORD_BELOW = 16
 

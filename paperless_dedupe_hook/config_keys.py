@@ -73,6 +73,7 @@ KEYS: tuple[Key, ...] = (
     Key("detection.containment", "bool", True, "Count a copy missing a page or with a cover sheet as similar (containment)"),
     Key("detection.report_revisions", "bool", True, "Report a newer version of a document (new version date, a few clauses changed) as a revision"),
     Key("detection.ignore_derived", "bool", True, "Do not report merge/split results and versions as duplicates of their sources"),
+    Key("detection.pictures", "bool", True, "Compare documents with too little text (or only OCR junk) by their first page's picture"),
     Key("detection.seed", "int", 1, "MinHash seed (datasketch's default is 1)", None, 0, 2**32 - 1),
     Key("detection.languages", "languages", "auto",
         "Languages of the documents: auto = told per document (PAPERLESS_OCR_LANGUAGE as a hint), or a list such "

@@ -112,8 +112,11 @@ class QueuedError(DedupeError):
     exit_code = 5
 
 
-def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Log | None = None) -> HookResult:
+def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Log | None = None,
+        thumbnail_path: str | None = None) -> HookResult:
     """Check one document and annotate its duplicates, then a few queued ones.
+    ``thumbnail_path``: Paperless's ``DOCUMENT_THUMBNAIL_PATH`` of this document (a
+    document with too little text is compared by it).
     Raises DedupeError (QueuedError when the index was held and the document queued)."""
     from . import config as config_mod
     from . import regexcache
@@ -137,7 +140,8 @@ def run(document_id: int, cfg: Config, *, deadline: float | None = None, log: Lo
         verify_tls=cfg["paperless.verify_tls"], deadline=deadline,
     ) as client:
         try:
-            result = check(document_id, cfg, settings, client, deadline=deadline, log=log)
+            result = check(document_id, cfg, settings, client, deadline=deadline, log=log,
+                           thumbnail_path=thumbnail_path)
         except IndexBusyError as exc:
             from .indexfile import index_location
             from .pending import holder, queue
@@ -211,9 +215,11 @@ def _resolve_confirmed(cfg: Config, settings: Settings, client: PaperlessClient,
 
 
 def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessClient, *,
-          deadline: float | None, log: Log) -> HookResult:
-    """Index one document, find its matches and annotate them."""
+          deadline: float | None, log: Log, thumbnail_path: str | None = None) -> HookResult:
+    """Index one document, find its matches and annotate them; one with too little text
+    also by its first page's picture (``thumbnail_path``, else the API)."""
     from .core.features import compute
+    from .core.picturepath import takes_picture_path
     from .engine import find_matches
     from .indexfile import holding_index, now_iso, open_configured
     from .paperless.annotate import Annotator, Outcome
@@ -222,6 +228,12 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
     doc = client.get_document(root, fields=DOCUMENT_FIELDS)
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
     texts = _TextCache(client.document_texts, {root: str(doc.get("content") or "")})
+    picture = None
+    if cfg["detection.pictures"] and takes_picture_path(str(doc.get("content") or ""), settings.features.min_words):
+        from .picturepairs import picture_of  # only here: a text document's run imports no Pillow
+
+        picture = picture_of(root, client, thumbnail_path=thumbnail_path)
+        (log.warn if picture.warn else log.info)(f"document {root}: {picture.why or 'compared by its picture'}")
     # Wait for the index no longer than leaves time to queue the document and say so.
     remaining = 30.0 if deadline is None else max(0.5, deadline - time.monotonic() - 1.0)
     with open_configured(cfg, settings, create=True, lock_timeout=remaining) as index:
@@ -232,16 +244,23 @@ def check(document_id: int, cfg: Config, settings: Settings, client: PaperlessCl
             # check and insert atomically: a racing hook sees one or the other
             known = index.fingerprint(root) is not None
             extra = None if known else {t: 1 for t in feats.tokens}
+            dismissed = index.dismissed_pairs()
             matches, n_candidates = find_matches(
-                index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
+                index, feats, settings, texts=texts, dismissed=dismissed,
                 extra_df=extra,
             )
             index.put(feats, modified=doc.get("modified"), keys=settings.band_keys(feats))
+            if picture is not None and picture.signature is not None:
+                from .picturepairs import pair_and_store
+
+                matches, n_candidates = pair_and_store(index, root, picture.signature, matches, n_candidates,
+                                                       dismissed=dismissed)
             if matches:  # status and the report show them until the next rebuild groups them
                 index.add_found_pairs([m.as_dict() for m in matches], now_iso())
-        if not feats.comparable:
+        if not feats.comparable and (picture is None or picture.signature is None):
             # (a text under min_words with a few words of its own is compared, by core.short's rule)
-            return HookResult(root, [], 0, [], skipped=f"too little text: {feats.word_count} word(s)")
+            why = f"too little text: {feats.word_count} word(s)"
+            return HookResult(root, [], 0, [], skipped=why + (f"; {picture.why}" if picture is not None else ""))
         annotator = Annotator(
             client, index, tag=cfg["actions.tag"], note=cfg["actions.note"],
             link_field=cfg["actions.link_field"], dry_run=cfg["actions.dry_run"], now=now_iso,
@@ -336,9 +355,11 @@ def main(argv: list[str] | None = None, *, document_id: str | None = None, confi
         signal.signal(signal.SIGALRM, on_alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
     what = _which_document(raw_id)
+    # Paperless's thumbnail of the document it names (not of one given by --document-id).
+    thumbnail = env.get("DOCUMENT_THUMBNAIL_PATH") if document_id is None else None
     try:
         doc_id = parse_document_id(raw_id)
-        result = run(doc_id, cfg, deadline=started + timeout - 0.5, log=log)
+        result = run(doc_id, cfg, deadline=started + timeout - 0.5, log=log, thumbnail_path=thumbnail)
     except PaperlessNotFound as exc:
         log.warn(f"{what}: {exc}")
         return exc.exit_code if strict else 0

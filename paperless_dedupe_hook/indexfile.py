@@ -151,6 +151,7 @@ def write_fresh(
         with fresh.write():
             fresh.load_fresh(analysis.features, modified=analysis.modified, band_keys=analysis.keys_of,
                              document_frequency=analysis.document_frequency)
+            fresh.load_pictures(_picture_rows(analysis))
             from .rebuild import report
 
             rep = report(analysis, settings)
@@ -164,6 +165,16 @@ def write_fresh(
             for suffix in ("", "-wal", "-shm", "-journal"):
                 tmp.with_name(tmp.name + suffix).unlink(missing_ok=True)
     return carried
+
+
+def _picture_rows(analysis: Analysis) -> Iterator[tuple[int, int, bytes, list[bytes]]]:
+    """(doc id, version, signature, keys) of the analysis's pictures (none: core.picture not imported)."""
+    if not analysis.pictures:
+        return
+    from .core.picture import PICTURE_VERSION, picture_band_keys
+
+    for doc_id, signature in sorted(analysis.pictures.items()):
+        yield doc_id, PICTURE_VERSION, signature.data, picture_band_keys(signature)
 
 
 def _swap(path: Path, fresh: SqliteIndex, tmp: Path, since: ChangeMark) -> int:
@@ -348,6 +359,7 @@ def write_fresh_configured(
 
     with RedisIndex.build(_redis_url(cfg), compat=settings.compat()) as fresh:
         fresh.load((f, analysis.modified.get(f.doc_id), analysis.keys_of(f)) for f in analysis.features)
+        fresh.load_pictures(_picture_rows(analysis))
         from .rebuild import report
 
         rep = report(analysis, settings)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain, combinations, islice, repeat
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,6 +24,9 @@ from .core.commonkeys import COMMON_KEY_DOCS, RARE_KEY_DOCS, SHARED_KEYS_NEEDED
 from .core.features import Features, compute
 from .core.scoring import PairScore, out_of_reach, score, token_weigher
 from .engine import Settings, is_derived_pair
+
+if TYPE_CHECKING:
+    from .core.picture import PictureSignature
 
 # Below this many documents a process pool costs more than it saves.
 PARALLEL_FROM = 400
@@ -53,6 +57,8 @@ class Analysis:
     # Each document's band keys, computed once by the feature workers: the candidates
     # and the index file both need them (64 four-byte keys each: about 35 MB at 100k).
     band_keys: dict[int, array[int]] = field(default_factory=dict)
+    # The first-page pictures of documents with too little text (picturepairs.add_pictures).
+    pictures: dict[int, PictureSignature] = field(default_factory=dict)
 
     def keys_of(self, feats: Features) -> array[int]:
         return self.band_keys[feats.doc_id]

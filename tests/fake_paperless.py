@@ -113,8 +113,10 @@ ROUTE_PERMISSIONS: dict[str, dict[str, str]] = {
     "thumb": {"GET": "view_document"},
 }
 ROUTE_PERMISSIONS.update(RESOLVE_PERMISSIONS)
-# The first-page pictures /thumb/ serves (real WebP files, drawn once in Chromium):
-# documents take them in turn unless a test sets ``fake.thumbnails[doc_id]``.
+# The first-page pictures /thumb/ serves unless a test sets ``fake.thumbnails[doc_id]``: a
+# document with text (20 words or more) takes one of these real WebP files in turn (text pages,
+# drawn once in Chromium); one with less, which may be compared by its picture, a page of its own
+# (tests/picture_support.py, drawn from its id), so that none pairs by picture by chance.
 THUMBNAILS = tuple((Path(__file__).parent / "data" / name).read_bytes()
                    for name in ("thumb-page.webp", "thumb-rescan.webp"))
 # DRF renders JSON (and the browsable API): any other Accept is a 406 (review.json seq 501).
@@ -1258,7 +1260,15 @@ class FakePaperless(ResolveEndpoints):
     def _api_thumb(self, method: str, args: tuple[str, ...], params: dict[str, str], payload: Any,
                    version: int, full_path: str, query: str) -> tuple[int, Any]:
         record = self._doc_or_404(args[0], detail="Not found.")  # review.json seq 502
-        body = self.thumbnails.get(record["id"]) or THUMBNAILS[(record["id"] - 1) % len(THUMBNAILS)]
+        body = self.thumbnails.get(record["id"])
+        if body is None and len(str(record.get("content") or "").split()) >= 20:
+            body = THUMBNAILS[(record["id"] - 1) % len(THUMBNAILS)]
+        if body is None:
+            try:
+                from tests.picture_support import own_thumbnail
+            except ImportError:  # run as a script from tests/
+                from picture_support import own_thumbnail  # type: ignore[no-redef]
+            body = own_thumbnail(record["id"])
         return 200, _Binary(body, "image/webp",
                             [("Content-Disposition", f'inline; filename="{record["id"]:07d}.webp"')])
 

@@ -157,9 +157,13 @@ def test_short_document_is_compared_by_the_short_rule(library: FakePaperless, tm
 
 def test_a_lone_word_is_indexed_but_not_compared(library: FakePaperless, tmp_path: Path) -> None:
     doc_id = library.add_documents([{"title": "one word", "content": "Signature"}])[0]
-    out = run_hook(library, tmp_path, doc_id)
+    out = run_hook(library, tmp_path, doc_id, PAPERLESS_DEDUPE_DETECTION_PICTURES="false")
     assert out.returncode == 0, out.stderr
     assert "not compared (too little text: 1 word(s))" in out.stdout
+    # With pictures (the default) it is compared by its first page's picture instead (issue 26).
+    pictured = run_hook(library, tmp_path, doc_id)
+    assert pictured.returncode == 0 and pictured.stderr == "", pictured.stderr
+    assert f"document {doc_id}: no duplicates among" in pictured.stdout, pictured.stdout
 
 
 def test_version_row_resolves_to_its_root(library: FakePaperless, tmp_path: Path) -> None:
@@ -285,7 +289,8 @@ def test_two_scans_of_one_short_note_are_linked_by_the_hook_and_check(library: F
     check = subprocess.run([CLI, "check", str(scan)], env=env, capture_output=True, text=True, timeout=60)
     assert check.returncode == 1 and f"#{note}" in check.stdout, check.stdout + check.stderr
     lone = library.add_documents([{"title": "one word", "content": "Unterschrift"}])[0]
-    check = subprocess.run([CLI, "check", str(lone)], env=env, capture_output=True, text=True, timeout=60)
+    check = subprocess.run([CLI, "check", str(lone)], env=env | {"PAPERLESS_DEDUPE_DETECTION_PICTURES": "false"},
+                           capture_output=True, text=True, timeout=60)
     assert check.returncode == 0 and "not compared (too little text: 1 word(s))" in check.stdout, check.stdout
 
 

@@ -143,7 +143,7 @@ def test_the_package_has_the_four_layer_folders() -> None:
     # Nothing but the application layer stays at the top.
     top = {p.stem for p in ROOT.glob("*.py")}
     assert top == {"__init__", "_errors", "config", "config_file", "config_keys", "config_paths", "drift", "engine",
-                   "envnames", "guards", "hook", "indexfile", "keepers", "pending", "rebuild", "regexcache",
+                   "envnames", "guards", "hook", "indexfile", "keepers", "pending", "picturepairs", "pictures", "rebuild", "regexcache",
                    "resolution", "resolve", "sources", "undo"}
 
 

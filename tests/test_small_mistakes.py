@@ -51,10 +51,16 @@ def test_check_of_a_short_document_says_whether_it_was_compared(library: FakePap
     assert "a short document" in short.stdout
     assert json.loads(cli(library, tmp_path, "check", "5", "--json").stdout)["compared"] is True
     # one word is too little even for that
+    # one word is too little even for that: compared by its first page's picture only (issue 26) ...
     word = cli(library, tmp_path, "check", str(lone))
     assert word.returncode == 0, word.stderr
-    assert word.stdout.strip() == f"document {lone}: not compared (too little text: 1 word(s))"
-    assert json.loads(cli(library, tmp_path, "check", str(lone), "--json").stdout)["compared"] is False
+    assert word.stdout.strip().startswith(f"document {lone}: no duplicates among")
+    assert "(too little text: compared by its first page's picture)" in word.stdout
+    assert json.loads(cli(library, tmp_path, "check", str(lone), "--json").stdout)["compared"] is True
+    # ... and not at all without pictures
+    off = subprocess.run([CLI, "check", str(lone)], env=_env(library, tmp_path, PAPERLESS_DEDUPE_DETECTION_PICTURES="false"),
+                         capture_output=True, text=True, timeout=120)
+    assert off.stdout.strip() == f"document {lone}: not compared (too little text: 1 word(s))", off.stdout + off.stderr
     long = cli(library, tmp_path, "check", "3")
     assert long.stdout.startswith("document 3: no duplicates among")
 

@@ -121,7 +121,9 @@ def _figure(docs: Mapping[int, Mapping[str, str]], doc_id: int, role: str, paper
 
 def _comparison(primary: int, member: int, pair: Mapping[str, Any], docs: Mapping[int, Mapping[str, str]]) -> str:
     old, new = str((docs.get(primary) or {}).get("text") or ""), str((docs.get(member) or {}).get("text") or "")
-    diff: TextDiff | None = diff_texts(old, new) if old and new else None
+    # A pair found by picture is judged by the two pages shown above, not by its few words.
+    by_picture = pair.get("verdict") == "picture"
+    diff: TextDiff | None = diff_texts(old, new) if old and new and not by_picture else None
     said = verdict_sentence(pair, diff)
     out = [f"<h3>#{primary} (primary) against #{member}</h3>",
            f'<p class="verdict"><strong>#{member}:</strong> {escape(said)}.</p>']
@@ -168,7 +170,8 @@ def group_html(number: int, group: Mapping[str, Any], pairs: Iterable[Mapping[st
         out.append('<table class="scores"><thead><tr><th>pair</th>'
                    + "".join(f"<th>{k}</th>" for k in SCORE_KEYS) + "</tr></thead><tbody>")
         for p in group_pairs:
-            cells = "".join(f'<td class="num">{_f(p.get(k))}</td>' for k in SCORE_KEYS)
+            cells = "".join(f'<td class="num">{_f(p.get(k)) if k == "score" or p.get("verdict") != "picture" else "picture"}</td>'
+                            for k in SCORE_KEYS)
             out.append(f"<tr><td>#{int(p['a'])} – #{int(p['b'])}</td>{cells}</tr>")
         out.append("</tbody></table>")
     by_pair = {(int(p["a"]), int(p["b"])): p for p in group_pairs}

@@ -77,12 +77,24 @@ def cmd_check(args: argparse.Namespace, cfg: Config) -> int:
     elif result["matches"]:
         print(f"document {result['document']} has {len(result['matches'])} possible duplicate(s):")
         for m in result["matches"]:
-            print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
-                  f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+            if m.get("verdict") == "picture":
+                print(f"  #{m['id']} {m['title']!r}: picture score {m['score']:.2f} (found by picture: only the "
+                      "pictures were compared)")
+            else:
+                print(f"  #{m['id']} {m['title']!r}: score {m['score']:.2f} (jaccard {m['jaccard']:.2f}, "
+                      f"fuzzy {m['fuzzy']:.2f}, discriminative {m['discriminative']:.2f})")
+            if args.verbose:
+                from ..core.explain import verdict_sentence
+
+                print(f"      {verdict_sentence(m)}")
     elif not result["compared"]:
         print(f"document {result['document']}: not compared ({result['not_compared_because']})")
     else:
-        shown = " (a short document: compared with short ones only)" if result["short"] else ""
+        by_picture = bool(result.get("compared_by_picture"))
+        shown = (" (a short document: compared with short ones, and by its first page's picture)"
+                 if result["short"] and by_picture
+                 else " (too little text: compared by its first page's picture)" if by_picture
+                 else " (a short document: compared with short ones only)" if result["short"] else "")
         print(f"document {result['document']}: no duplicates among {result['candidates']} candidate(s){shown}")
     if "near_misses" in result and not args.json:
         for line in near_miss_lines(result):

@@ -70,6 +70,7 @@ def doctor_command(args: argparse.Namespace, cfg: Config) -> int:
     rep.section = "index"
     _check_pending_and_missing(rep, cfg)
     _check_kernel(rep)
+    _check_pictures(rep, cfg)
     _check_signer(rep, cfg)
     if rep.failed:
         print("doctor: at least one check FAILED (see the fixes above)")
@@ -323,6 +324,24 @@ def _check_kernel(rep: Report) -> None:
                      "slower, which matters for rebuilds; reinstall with a C compiler and libssl-dev to build it)")
     else:
         rep.line(OK, f"signatures: C kernel ({minhash.KERNEL})")
+
+
+def _check_pictures(rep: Report, cfg: Config) -> None:
+    """Pages without text are compared by picture only where Pillow decodes WebP (docs/pictures.md)."""
+    if not cfg["detection.pictures"]:
+        rep.line(OK, "pictures: off (detection.pictures = false): documents with too little text are not compared")
+        return
+    try:
+        from PIL import features
+    except ImportError:
+        rep.line(WARN, "pictures: Pillow is not installed: documents with too little text are not compared "
+                       "(pip install pillow into the hook's environment; every Paperless image has it)")
+        return
+    if not features.check("webp"):
+        rep.line(WARN, "pictures: this Pillow cannot read WebP (Paperless's thumbnails): documents with too "
+                       "little text are not compared; install a Pillow built with libwebp")
+        return
+    rep.line(OK, "pictures: Pillow reads WebP: documents with too little text are compared by their picture")
 
 
 def _check_signer(rep: Report, cfg: Config) -> None:

@@ -30,6 +30,7 @@ from ..indexfile import (
     write_fresh_configured,
 )
 from ..rebuild import Analysis, Document, analyse, report
+from ._pictures import add_pictures_of, picture_if_any, pictures_changed, stale_pictures_again
 from ._shared import paperless_client, pending_and_paperless
 from .progress import Progress, expected_documents
 
@@ -86,6 +87,11 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
             since = change_mark_configured(cfg)  # before the first document is read
             docs = _iter_documents(args, client)
             total = None if args.quiet else expected_documents(docs, jsonl=args.from_jsonl, client=client)
+            picture_ids: set[int] = set()  # documents with too little text, noted as they are read
+            if cfg["detection.pictures"]:
+                from ..picturepairs import noting
+
+                docs = noting(docs, settings.features.min_words, picture_ids)
             progress = Progress("indexing", total, quiet=args.quiet)
             scoring = Progress("scoring candidates", None, quiet=args.quiet)
 
@@ -102,6 +108,8 @@ def rebuild_command(args: argparse.Namespace, cfg: Config, settings: Settings, *
                 progress.finish()
             else:
                 scoring.finish()
+            if picture_ids:
+                add_pictures_of(analysis, picture_ids, client, dismissed, args, info)
             if client is not None:
                 _note_unseen(client, known, {f.doc_id for f in analysis.features}, info)
             guards.check_shrink(_source_name(args, cfg), analysis.documents, len(known),
@@ -259,6 +267,8 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
         guards.check_shrink(f"Paperless at {cfg['paperless.url']}", remaining, len(known), location=path,
                             allow=bool(getattr(args, "allow_shrink", False)))
         feats = [compute(d.id, d.content, settings.features, title=d.title) for d in changed]
+        pictures = {d.id: p for d in changed if (p := picture_if_any(client, cfg, settings, d.id, d.content)) is not None}
+        pictures |= stale_pictures_again(index, client, cfg, skip={d.id for d in changed} | set(deleted))
         touched = {d.id for d in changed} | set(deleted)
         pairs, _groups = index.results()
         # Pairs hooks found are grouped by this run: no longer "found by hooks since the last rebuild".
@@ -283,6 +293,7 @@ def incremental(args: argparse.Namespace, cfg: Config, settings: Settings, clien
                 matches, _n = find_matches(index, f, settings, texts=texts, dismissed=dismissed)
                 for m in matches:
                     new_pairs[(m.a, m.b)] = m.as_dict()
+            pictures_changed(index, pictures, new_pairs, dismissed, info)
             all_pairs = kept + list(new_pairs.values())
             groups = cluster.groups((p["a"], p["b"], p["score"]) for p in all_pairs)
             group_dicts = [{"primary": g.primary, "members": list(g.members), "confidence": g.confidence} for g in groups]
@@ -305,14 +316,22 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int, *,
     feats = compute(root, str(doc.get("content") or ""), settings.features, title=str(doc.get("title") or ""))
     from ..paperless.visibility import RecordingTexts, tell_apart
 
+    picture = picture_if_any(client, cfg, settings, root, str(doc.get("content") or ""))
     texts = RecordingTexts(client.document_texts)  # which candidates Paperless did not show the user
     with open_configured(cfg, settings) as index:
         known = index.fingerprint(root) is not None
-        matches, n = find_matches(index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
+        dismissed = index.dismissed_pairs()
+        matches, n = find_matches(index, feats, settings, texts=texts, dismissed=dismissed,
                                   extra_df=None if known else {t: 1 for t in feats.tokens})
         missed, n_missed = ([], 0) if not near_misses else engine_near_misses(
-            index, feats, settings, texts=texts, dismissed=index.dismissed_pairs(),
+            index, feats, settings, texts=texts, dismissed=dismissed,
             extra_df=None if known else {t: 1 for t in feats.tokens}, limit=near_misses)
+        if picture is not None and picture.signature is not None:
+            from ..picturepairs import find_picture_matches
+
+            found, n_pictures = find_picture_matches(index, root, picture.signature, dismissed=dismissed,
+                                                     skip=[(m.a, m.b) for m in matches])
+            matches, n = matches + found, n + n_pictures
         titles = {f.doc_id: f.title for f in index.features(
             [m.a if m.b == root else m.b for m in matches] + [h.pair.a if h.pair.b == root else h.pair.b for h in missed],
             settings.features.num_permutations)}
@@ -322,9 +341,12 @@ def check_document(client: Any, cfg: Config, settings: Settings, doc_id: int, *,
         out.append({"id": other, "title": titles.get(other, "")} | {k: v for k, v in m.as_dict().items() if k not in ("a", "b")})
     # Whether the document was compared at all: one with too little text even for the short
     # rule (core.short) says so rather than "no duplicates among 0 candidates".
-    compared = feats.comparable
-    why = "" if compared else f"too little text: {feats.word_count} word(s)"
+    by_picture = picture is not None and picture.signature is not None
+    compared = feats.comparable or by_picture
+    why = "" if compared else f"too little text: {feats.word_count} word(s)" + (
+        f"; {picture.why}" if picture is not None else "")
     result = {"document": root, "comparable": feats.comparable, "compared": compared, "not_compared_because": why,
+              "compared_by_picture": by_picture, "picture": None if picture is None else picture.why or "compared",
               "short": feats.short, "words": feats.word_count,
               "candidates": n, "matches": out, **tell_apart(client, sorted(texts.missing)).as_dict()}
     if near_misses:
@@ -355,6 +377,7 @@ def status(cfg: Config, settings: Settings) -> dict[str, Any]:
         with open_configured(cfg, settings) as index:
             meta = index.meta()
             out["documents"] = index.count()
+            out["pictures"] = index.picture_count()  # documents with too little text, kept by their picture
             out["last_rebuild"] = meta.get("last_rebuild")
             pairs, groups = index.results()
             out["duplicate_pairs"] = len(pairs)

@@ -6,7 +6,9 @@ passages changed".  Built from what is already known about the pair: its scores
 (``PairScore`` or a ``--report`` pair dict) and, when both texts are at hand, their
 :func:`textdiff.diff_texts`.  Without texts the wording rests on the scores alone and
 says less.  A pair whose ``verdict`` is ``"revision"`` (a newer version of the same
-document) is worded as one, whoever decided it.
+document) is worded as one, whoever decided it; one whose ``verdict`` is ``"picture"``
+(too little text: only the first pages' pictures were compared) says so and nothing
+about the texts.
 
 The older document of a pair is ``a`` (lower id), the newer ``b``: "the newer copy"
 is always ``b``.
@@ -33,6 +35,8 @@ QUOTE_WORDS = 6
 PAGE_WORDS = 25
 # Share of changed words up to which texts are "nearly" / "mostly" the same.
 NEARLY_SHARE, MOSTLY_SHARE = 0.10, 0.30
+# The verdict on a pair found by picture (paperless-dedupe-hook's own words: see README).
+PICTURE_SENTENCE = "same first-page picture; only the pictures were compared (too little text to compare)"
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,8 @@ def _from_scores(f: PairFacts) -> str:
 def verdict_sentence(pair: Mapping[str, Any] | Any, diff: TextDiff | None = None) -> str:
     """One sentence (no final period) on how the newer document ``b`` differs from ``a``."""
     f = facts(pair)
+    if f.verdict == "picture":
+        return PICTURE_SENTENCE
     if f.verdict == "revision":
         return _revision(diff, b_is_newer=f.b_is_newer)
     if diff is not None:

@@ -43,6 +43,10 @@ class RedisDocuments:
     _commit: Callable[[Callable[[Any], None]], None]
     _k_doc: Callable[[int], str]
     _k_band: Callable[[int], str]
+    # Of RedisPictures: a re-indexed or removed document's picture goes with it.
+    _picture_keys: Callable[[int], list[bytes]]
+    _queue_picture_removal: Callable[[Any, int, Iterable[bytes]], None]
+    _carry_picture_from: Callable[[Any, str, int], None]
 
     @guarded
     def load(self, items: Iterable[tuple[Features, str | None, Sequence[int]]]) -> None:
@@ -117,12 +121,15 @@ class RedisDocuments:
         with self.write():
             old = self._stored_tokens_and_bands(feats.doc_id)
             old_tokens, old_bands = old if old is not None else (set(), set())
+            old_picture = self._picture_keys(feats.doc_id) if old is not None else []
             new_bands = set(keys)
             df_fill = self._df_changes(old_tokens - feats.tokens, set(feats.tokens) - old_tokens)
 
             def fill(pipe: Any) -> None:
                 for key in sorted(old_bands - new_bands):
                     pipe.srem(self._k_band(key), feats.doc_id)
+                if old is not None:  # put again, if it still takes the picture path
+                    self._queue_picture_removal(pipe, feats.doc_id, old_picture)
                 self._queue_document(pipe, feats, modified, keys)
                 pipe.rpush(self._k_changes, feats.doc_id)
                 df_fill(pipe)
@@ -137,8 +144,10 @@ class RedisDocuments:
                 return
             tokens, bands = old
             df_fill = self._df_changes(tokens, set())
+            picture = self._picture_keys(doc_id)
 
             def fill(pipe: Any) -> None:
+                self._queue_picture_removal(pipe, doc_id, picture)
                 for key in sorted(bands):
                     pipe.srem(self._k_band(key), doc_id)
                 df_fill(pipe)
@@ -195,6 +204,7 @@ class RedisDocuments:
                     pipe.sadd(self._k_band(key), doc_id)
                 pipe.rpush(self._k_changes, doc_id)
                 df_fill(pipe)
+                self._carry_picture_from(pipe, base, doc_id)
 
             self._commit(fill)
             changed += 1

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 
 class SqliteChanges:
-    """Needs, from the index it is mixed into: the connection, ``_remove`` and
-    ``_stored_band_keys``."""
+    """Needs, from the index it is mixed into: the connection, ``_remove``,
+    ``_carry_picture`` and ``_stored_band_keys``."""
 
     conn: sqlite3.Connection
     _remove: Callable[[int], None]
+    _carry_picture: Callable[[Any, int], None]
     _stored_band_keys: Callable[[bytes | None], Sequence[int] | None]
 
     def change_mark(self) -> tuple[str, int]:
@@ -56,5 +58,6 @@ class SqliteChanges:
                 "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
                 [(t,) for t in str(row[6]).split("\n") if t],
             )
+            self._carry_picture(other, doc_id)
             copied += 1
         return copied, removed

@@ -109,8 +109,25 @@ def _m4_resolution_journal(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS resolutions_copy ON resolutions (copy_id)")
 
 
+def _m5_pictures(conn: sqlite3.Connection) -> None:
+    # Documents with too little text are compared by their first page's picture (issue 26):
+    # its signature (``version``: the PICTURE_VERSION that made it; rows of another version
+    # are never compared) and its lookup keys, probed by key like ``bands`` and deleted by
+    # document.  Nothing else changes: a schema-4 index keeps every row.
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS pictures (
+            doc_id INTEGER PRIMARY KEY,
+            version INTEGER NOT NULL,
+            signature BLOB NOT NULL
+        )"""
+    )
+    conn.execute("CREATE TABLE IF NOT EXISTS picture_bands (key BLOB NOT NULL, doc_id INTEGER NOT NULL, "
+                 "PRIMARY KEY (key, doc_id)) WITHOUT ROWID")
+    conn.execute("CREATE INDEX IF NOT EXISTS picture_bands_doc ON picture_bands (doc_id)")
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _m1_initial, _m2_no_stored_text, _m3_change_log, _m4_resolution_journal,
+    _m1_initial, _m2_no_stored_text, _m3_change_log, _m4_resolution_journal, _m5_pictures,
 )
 
 

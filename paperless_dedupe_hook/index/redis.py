@@ -17,6 +17,8 @@ Key layout (``NS`` = ``paperless-dedupe`` by default)::
   NS:gen:<gen>:results       string  JSON of the last rebuild's pairs and groups
   NS:gen:<gen>:changes       list    doc ids put or removed, in order: a full rebuild that
                                      started at length N carries the rest into its generation
+  NS:gen:<gen>:picture:<id>  hash    a first-page picture's signature (_redis_pictures)
+  NS:gen:<gen>:pband:<key>   set     doc ids whose picture has this lookup key
   NS:user:annotated          set     doc ids with recorded annotations
   NS:user:annotations:<id>   hash    match id -> when we annotated the pair
   NS:user:dismissed          hash    "<low>:<high>" -> JSON {reason, at}
@@ -55,6 +57,7 @@ from typing import Any
 from .._errors import IndexBusyError, IndexMismatchError, IndexStoreError
 from ._redis_documents import RedisDocuments
 from ._redis_journal import RedisJournal
+from ._redis_pictures import RedisPictures
 from ._redis_support import (
     BUILD_MARKER_TTL,
     LOCK_TTL_MS,
@@ -75,7 +78,7 @@ __all__ = ["NAMESPACE", "OLD_GENERATION_GRACE", "RedisIndex", "mask_url", "probe
 LAYOUT_VERSION = 2  # of the key layout above; stored in meta as ``redis_layout`` (2: no samples)
 
 
-class RedisIndex(RedisDocuments, RedisJournal, RedisUserState):
+class RedisIndex(RedisDocuments, RedisJournal, RedisPictures, RedisUserState):
     """An open Redis index.  Use as a context manager, or call ``close``."""
 
     backend = "redis"

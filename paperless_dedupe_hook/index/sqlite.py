@@ -13,6 +13,8 @@ Tables
   changes      one row per document put or removed (seq, doc_id): what a full rebuild
                that started at seq N carries over from the live file when it swaps
   resolutions  the journal of ``resolve`` (index/_sqlite_journal.py)
+  pictures / picture_bands   first-page pictures of documents with too little text,
+               and their lookup keys (index/_sqlite_pictures.py)
 
 Writers take ``BEGIN IMMEDIATE`` so concurrent hooks serialize instead of failing
 with "database is locked"; readers never block in WAL mode.  Schema changes are
@@ -33,6 +35,7 @@ from ..core.features import Features
 from ._sqlite_changes import SqliteChanges
 from ._sqlite_journal import SqliteJournal
 from ._sqlite_load import SqliteBulkLoad
+from ._sqlite_pictures import SqlitePictures
 from ._sqlite_schema import MIGRATIONS, _m1_initial, _m2_no_stored_text, _m3_change_log, document_row  # noqa: F401 - named here by tests
 from ._sqlite_user import SqliteUserState
 
@@ -60,7 +63,7 @@ def is_busy(exc: sqlite3.DatabaseError) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
-class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqliteUserState):
+class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqlitePictures, SqliteUserState):
     """An open index file.  Use as a context manager, or call ``close``."""
 
     backend = "sqlite"
@@ -248,6 +251,7 @@ class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqliteUserState)
         self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
 
     def _remove(self, doc_id: int) -> None:
+        self.remove_picture(doc_id)  # a re-indexed document's picture is put again, if it still takes that path
         row = self.conn.execute("SELECT tokens, signature FROM documents WHERE id=?", (doc_id,)).fetchone()
         if row is None:
             return

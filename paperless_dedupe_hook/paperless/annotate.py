@@ -69,6 +69,9 @@ def note_text(matches: Iterable[tuple[PairScore, int, str]], sentences: Mapping[
     for pair, other, title in matches:
         said = (sentences or {}).get(other) or verdict_sentence(pair)
         said = said.replace("#", "No. ")  # only "- #N" names a match (see noted_ids)
+        if pair.verdict == "picture":  # no text scores: only the pictures were compared
+            lines.append(f"- #{other} “{title}”: {said}. Picture score {pair.score:.2f}")
+            continue
         lines.append(
             f"- #{other} “{title}”: {said}. Score {pair.score:.2f} (jaccard {pair.jaccard:.2f}, "
             f"fuzzy {pair.fuzzy:.2f}, discriminative {pair.discriminative:.2f})"
@@ -93,6 +96,8 @@ def verdicts(texts_of: Callable[[list[int]], Mapping[int, str]], doc_id: int,
         return {}
     out = {}
     for pair, other, _title in matches:
+        if pair.verdict == "picture":  # found by picture: the texts have nothing to say
+            continue
         if doc_id in texts and other in texts:
             older, newer = (texts[other], texts[doc_id]) if other < doc_id else (texts[doc_id], texts[other])
             out[other] = verdict_sentence(pair, diff_texts(older, newer))
