@@ -17,6 +17,7 @@ from bench import language_probe, multilingual
 from bench.corpus import ml_docs, ml_ocr, ml_series
 from bench.corpus import multilingual as gen
 from bench.corpus.ml_lang import LABEL_KEYS, TEXT_KEYS, all_languages
+from tests.tooling import skip_without
 
 DOCS = 600  # 100 per language: every kind still present, about a second to generate
 CORPUS_MODULES = ("ml_fmt.py", "ml_series.py", "ml_docs.py", "multilingual.py")
@@ -178,7 +179,7 @@ def _tessdata(lang: str) -> bool:
     return shutil.which("tesseract") is not None and any(Path("/usr/share/tesseract-ocr").glob(f"*/tessdata/{lang}.traineddata"))
 
 
-@pytest.mark.skipif(not _tessdata("fra"), reason="real OCR of French needs tesseract-ocr-fra (optional: --real-ocr)")
+@skip_without(_tessdata("fra"), "real OCR of French needs tesseract-ocr-fra (apt-get install tesseract-ocr-fra)")
 def test_real_ocr_reads_in_the_document_language_and_caches(tmp_path: Path) -> None:
     source = "Facture du 5 février 2024\nMontant à régler : 1 234,56 €"
     first = ml_ocr.scan(source, "fra", "office", 3, tmp_path)
