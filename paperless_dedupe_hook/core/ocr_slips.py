@@ -13,12 +13,11 @@ left conflicts like the next month's invoice.  Here a pair's conflicts are *expl
   most :data:`MAX_VALUES` value (one on each side).
 
 One unexplained conflict, three slips, or two values that each differ by a slip, and nothing is
-explained (a scan that misreads exactly the two values in which two payslips of one series
-differ is rarer than the series: ``03``/``08`` and ``02``/``07`` months, written as words in the
-text, were taken as two slips; the rule explained no duplicate on any of our corpora that one
-value would not): the next invoice of a
-series differs in its date, its number and its amount (months 01/02, numbers ...47/...48 are
-no OCR confusion), so a series keeps every conflict.  The caller lowers the weight of explained
+explained: the next invoice of a series differs in its date, its number and its amount (months
+01/02, numbers ...47/...48 are no OCR confusion), so a series keeps every conflict.  Two values
+are a series too: payslips of March and August, whose months ``03``/``08`` and ``02``/``07`` the
+text writes as words, were taken for two slips of one scan; with the rule off no duplicate of
+our corpora changed its verdict (docs/quality.md, issue 23).  The caller lowers the weight of explained
 values (:func:`conflict_weigher`), and does so only for a pair whose texts otherwise agree.
 """
 
