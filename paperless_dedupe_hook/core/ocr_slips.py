@@ -89,10 +89,11 @@ def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
     if not only_a or not only_b:
         return frozenset()
     # Per namespace, every value of its smaller side must be explained (or one left over
-    # conflicts), and each explained value is at least one slip: the pairs of a template
-    # series, with a dozen new dates and amounts, stop here.
+    # conflicts): more such values than MAX_VALUES (each at least one slip, and MAX_VALUES <=
+    # MAX_SLIPS) and nothing is explained.  The pairs of a template series, with a dozen new
+    # dates and amounts, and two payslips differing in two months stop here.
     spaces_b = Counter(map(_space, only_b))
-    if sum(min(n, spaces_b[s]) for s, n in Counter(map(_space, only_a)).items() if s in spaces_b) > MAX_SLIPS:
+    if sum(min(n, spaces_b[s]) for s, n in Counter(map(_space, only_a)).items() if s in spaces_b) > MAX_VALUES:
         return frozenset()
     used: set[str] = set()
     out: set[str] = set()
@@ -124,8 +125,6 @@ def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
     kinds_left_b = {_space(tb) for tb in only_b if tb not in used}
     if any(_space(ta) in kinds_left_b for ta in left_a):
         return frozenset()  # a conflict no OCR slip explains: a different document
-    if len(out) > 2 * MAX_VALUES:
-        return frozenset()  # two values each one slip apart: two documents of a series
     return frozenset(out)
 
 
