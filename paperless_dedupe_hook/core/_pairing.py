@@ -37,6 +37,19 @@ _CONFUSABLE = _LOOK_ALIKE | _DIGIT_CONFUSABLE | {frozenset(p) for p in ("56", "6
 _NEUTRAL_KINDS = frozenset({"date", "amount"})
 _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
 _STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
+#: Edits two street names may differ by once OCR's look-alikes are folded (:func:`_fold_street`):
+#: one, or two where the names begin alike.  A ratio alone took two streets of one form,
+#: ``yorkterrace``/``oakterrace`` or ``parkstrasse``/``marktstrasse``, for one name read twice
+#: (85 % alike, as ``yorkstreet``/``yorlcstreet`` is); another street of a form differs in its
+#: own first word, which begins the name.
+_STREET_EDITS = 1
+#: OCR's misreadings within a word, folded onto one spelling before two street names are
+#: compared: letter pairs (``rn``/``m``, ``lc``/``k``, ``ß`` read as ``B``) first, then letters.
+_OCR_LETTER_PAIRS = (("rn", "m"), ("lc", "k"), ("cl", "d"), ("vv", "w"), ("ri", "n"), ("ss", "b"))
+_OCR_LETTERS = str.maketrans("i1|!0aefuyhq", "llllooctnvbg")
+#: Dates set aside as "a day that lost a digit" per pair of documents: the same digit lost
+#: twice is a series whose days are ten apart (``18``/``08`` and ``15``/``05``), not OCR.
+MAX_DATE_FRAGMENTS = 1
 _HOUSE = re.compile(r"[0-9][0-9a-z]*$")
 _MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
 # Tokens whose parts are cached: a scoring job meets each document's tokens in ~25 pairs,
@@ -124,8 +137,28 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         return x[:14] == y[:14]
     if kind == "street":  # one address read twice, with OCR slips in the name or the number
         (nx, hx), (ny, hy) = _house(x), _house(y)
-        return ratio(nx, ny) >= _STREET_RATIO and Levenshtein.distance(hx, hy) <= 1
+        if ratio(nx, ny) < _STREET_RATIO or Levenshtein.distance(hx, hy) > 1:
+            return False
+        fold_short, fold_long = sorted((_fold_street(nx), _fold_street(ny)), key=len)
+        edits = _STREET_EDITS + (fold_short[:1] == fold_long[:1])
+        # "Calle de San Juan" read as "San Juan": a name that lost its first word is one name
+        return (Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
+                or (len(fold_short) >= 5 and fold_long.endswith(fold_short)))
     return kind in ("id", "ref") and len(short) >= 6 and short in long
+
+
+@lru_cache(maxsize=_CACHED_TOKENS)
+def _fold_street(name: str) -> str:
+    """A street name with OCR's look-alikes folded onto one spelling (``yorlc`` -> ``york``)."""
+    for pair, one in _OCR_LETTER_PAIRS:
+        name = name.replace(pair, one)
+    return name.translate(_OCR_LETTERS)
+
+
+def date_fragment(ta: str, tb: str) -> bool:
+    """Whether two dates are set aside only as a day that lost a digit (not one OCR slip apart)."""
+    (_sa, x), (_sb, y) = split(ta), split(tb)
+    return ta.startswith("date:") and tb.startswith("date:") and not near(x, y, True) and _compatible("date", x, y)
 
 
 def _house(street: str) -> tuple[str, str]:
@@ -174,14 +207,16 @@ def pair_unmatched(
     for tb in only_b:
         if tb not in used:
             by_space.setdefault(_parts(tb)[0], []).append(tb)
+    date_fragments = MAX_DATE_FRAGMENTS
     for ta in left:
         space, value, kind, _fuzzy, _key = _parts(ta)
         candidates = by_space.get(space, [])
-        if len(candidates) <= _MAX_SCAN:
+        if len(candidates) <= _MAX_SCAN and (kind != "date" or date_fragments > 0):
             hit = next((tb for tb in candidates if tb not in used and _compatible(kind, value, _parts(tb)[1])), None)
             if hit is not None:
                 used.add(hit)
                 neutral.append((ta, hit))
+                date_fragments -= kind == "date"
     return matched, neutral
 
 

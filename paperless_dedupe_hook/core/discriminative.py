@@ -7,8 +7,8 @@ twice: an id with and without its label, one OCR-confusable substitution (letter
 alikes from 4 characters, 1/7, 3/8, 5/6, 6/8, 0/8 from 6) or one dropped or doubled character
 (from 5) in an id, ref, route or IBAN; such pairs agree.  Dates and amounts must match exactly,
 but pairs that OCR makes of one value are set aside as *neutral* (neither agreement nor
-conflict): dates or amounts one ``1``/``7`` or ``3``/``8`` slip apart, a day that lost a digit,
-an amount and a leading or trailing piece of it, an id or ref inside a longer one, IBANs sharing
+conflict): dates or amounts one ``1``/``7`` or ``3``/``8`` slip apart, a day that lost a digit
+(once per pair), an amount and a leading or trailing piece of it, an id or ref inside a longer one, IBANs sharing
 14 characters, a month covered by a full date on the other side, streets whose names are 85 %
 alike (rapidfuzz ratio) with house numbers one edit apart.  Sequential numbers (``...1047``
 vs ``...1048``) still conflict.  What stays unmatched on *both* sides of one class conflicts:
@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from ._pairing import one_value, pair_unmatched, split
+from ._pairing import MAX_DATE_FRAGMENTS, date_fragment, one_value, pair_unmatched, split
 from ._pairing import weights as _weights
 from .extract import SLOT_MARK, token_kind
 
@@ -230,10 +230,12 @@ def slot_conflicts(
     one document has in a sentence the other lacks is not (a draft gained a clause, a copy
     lost a page).  Slots with several values (table columns, transaction lists) never
     conflict: their values are compared as plain tokens.  Values that are plausibly one
-    value read twice by OCR do not conflict either.
+    value read twice by OCR do not conflict either, but only one date slot may be set aside
+    as a day that lost a digit (``_pairing.MAX_DATE_FRAGMENTS``).
     """
     slots_a, slots_b = _slot_map(a), _slot_map(b)
     total: list[float] = []
+    date_fragments = MAX_DATE_FRAGMENTS
     for label in sorted(slots_a.keys() & slots_b.keys()):
         va, vb = slots_a[label], slots_b[label]
         if len(va) != 1 or len(vb) != 1 or va == vb:
@@ -242,8 +244,14 @@ def slot_conflicts(
         month_of_date = ta.startswith("date:") and min(len(ta), len(tb)) == 12 and ta[:12] == tb[:12]
         if token_kind(ta) != token_kind(tb) or month_of_date:
             continue  # date:2024-01 against date:2024-01-31: a day that OCR lost, as in _evidence
-        if _moved(ta, tb, a, b) or one_value(ta, tb):
+        if _moved(ta, tb, a, b):
             continue
+        if one_value(ta, tb):
+            if not date_fragment(ta, tb):
+                continue
+            if date_fragments > 0:  # the second day that "lost a digit" is a series (_pairing)
+                date_fragments -= 1
+                continue
         fade = weight if SLOT_CONFLICTS_FADE else None
         factor = min(_conflict_share(ta, fade, conflict_weight), _conflict_share(tb, fade, conflict_weight))
         if factor > 0.0:

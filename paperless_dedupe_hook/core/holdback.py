@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from . import ocr_slips, onesided, order, revision, scoring, short, slotalign
-from ._pairing import one_value, pair_unmatched
+from ._pairing import MAX_DATE_FRAGMENTS, date_fragment, one_value, pair_unmatched
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
 from .discriminative import _plain as plain_tokens
@@ -123,6 +123,7 @@ def _slot_conflicts(a: Collection[str], b: Collection[str], slipped: frozenset[s
     """The slots holding one different value each, by discriminative.slot_conflicts' rules."""
     slots_a, slots_b = _labelled_slots(a), _labelled_slots(b)
     out = []
+    date_fragments = MAX_DATE_FRAGMENTS
     for key in sorted(slots_a.keys() & slots_b.keys()):
         (label, va), (_, vb) = slots_a[key], slots_b[key]
         if len(va) != 1 or len(vb) != 1 or va == vb:
@@ -131,8 +132,14 @@ def _slot_conflicts(a: Collection[str], b: Collection[str], slipped: frozenset[s
         month_of_date = ta.startswith("date:") and min(len(ta), len(tb)) == 12 and ta[:12] == tb[:12]
         if token_kind(ta) != token_kind(tb) or month_of_date:
             continue
-        if (ta in b and tb in a) or one_value(ta, tb):
+        if ta in b and tb in a:
             continue
+        if one_value(ta, tb):
+            if not date_fragment(ta, tb):
+                continue
+            if date_fragments > 0:  # as discriminative.slot_conflicts: one lost digit per pair
+                date_fragments -= 1
+                continue
         out.append(Conflict(token_kind(ta), (ta,), (tb,), label.partition("~")[0].strip(), ta in slipped and tb in slipped))
     return out
 
