@@ -47,9 +47,11 @@ _STREET_EDITS = 1
 #: compared: letter pairs (``rn``/``m``, ``lc``/``k``, ``ß`` read as ``B``) first, then letters.
 _OCR_LETTER_PAIRS = (("rn", "m"), ("lc", "k"), ("cl", "d"), ("vv", "w"), ("ri", "n"), ("ss", "b"))
 _OCR_LETTERS = str.maketrans("i1|!0aefuyhq", "llllooctnvbg")
-#: Dates set aside as "a day that lost a digit" per pair of documents: the same digit lost
-#: twice is a series whose days are ten apart (``18``/``08`` and ``15``/``05``), not OCR.
-MAX_DATE_FRAGMENTS = 1
+#: Date pairs set aside as neutral per pair of documents (one OCR slip apart, or a day that
+#: lost a digit): two such pairs are a series, not OCR, whose dates differ alike twice (days
+#: ten apart, ``18``/``08`` and ``15``/``05``; a month in words, ``9 agosto``/``9 marzo`` and
+#: ``26 agosto``/``26 marzo``, read as ``08``/``03``, a 3/8 slip).
+MAX_NEUTRAL_DATES = 1
 _HOUSE = re.compile(r"[0-9][0-9a-z]*$")
 _MAX_SCAN = 64  # candidates per token for the fragment check (bounds the cost on huge documents)
 # Tokens whose parts are cached: a scoring job meets each document's tokens in ~25 pairs,
@@ -86,6 +88,11 @@ def _parts(token: str) -> tuple[str, str, str, bool, str | None]:
     space, value = split(token)
     kind = token_kind(token)
     return space, value, kind, len(value) >= _MIN_FUZZY.get(kind, 1000), _id_key(kind, value)
+
+
+def number_key(token: str) -> str | None:
+    """The key an id and a ref share when they are one number (None for other kinds)."""
+    return _parts(token)[4]
 
 
 def variants(value: str, neutral: bool) -> Iterable[tuple[str, int, str]]:
@@ -155,10 +162,9 @@ def _fold_street(name: str) -> str:
     return name.translate(_OCR_LETTERS)
 
 
-def date_fragment(ta: str, tb: str) -> bool:
-    """Whether two dates are set aside only as a day that lost a digit (not one OCR slip apart)."""
-    (_sa, x), (_sb, y) = split(ta), split(tb)
-    return ta.startswith("date:") and tb.startswith("date:") and not near(x, y, True) and _compatible("date", x, y)
+def both_dates(ta: str, tb: str) -> bool:
+    """Whether two values are dates (one pair of them set aside counts to MAX_NEUTRAL_DATES)."""
+    return ta.startswith("date:") and tb.startswith("date:")
 
 
 def _house(street: str) -> tuple[str, str]:
@@ -185,6 +191,7 @@ def pair_unmatched(
         if fuzzy:
             by_length.setdefault((space, len(value)), []).append(j)
     left: list[str] = []
+    neutral_dates = MAX_NEUTRAL_DATES
     for ta in only_a:
         space, value, kind, fuzzy, key = _parts(ta)
         is_neutral = kind in _NEUTRAL_KINDS
@@ -198,6 +205,11 @@ def pair_unmatched(
             elif near_ones:  # the partner the first of this value's variants finds
                 rank = {j: _first_variant(value, _parts(only_b[j])[1], is_neutral) for j in near_ones}
                 hit = only_b[min(near_ones, key=lambda j: (rank[j], j))]
+        if hit is not None and kind == "date":
+            if neutral_dates <= 0:
+                hit = None
+            else:
+                neutral_dates -= 1
         if hit is None:
             left.append(ta)
         else:
@@ -207,16 +219,15 @@ def pair_unmatched(
     for tb in only_b:
         if tb not in used:
             by_space.setdefault(_parts(tb)[0], []).append(tb)
-    date_fragments = MAX_DATE_FRAGMENTS
     for ta in left:
         space, value, kind, _fuzzy, _key = _parts(ta)
         candidates = by_space.get(space, [])
-        if len(candidates) <= _MAX_SCAN and (kind != "date" or date_fragments > 0):
+        if len(candidates) <= _MAX_SCAN and (kind != "date" or neutral_dates > 0):
             hit = next((tb for tb in candidates if tb not in used and _compatible(kind, value, _parts(tb)[1])), None)
             if hit is not None:
                 used.add(hit)
                 neutral.append((ta, hit))
-                date_fragments -= kind == "date"
+                neutral_dates -= kind == "date"
     return matched, neutral
 
 

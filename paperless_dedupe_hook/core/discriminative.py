@@ -8,10 +8,11 @@ alikes from 4 characters, 1/7, 3/8, 5/6, 6/8, 0/8 from 6) or one dropped or doub
 (from 5) in an id, ref, route or IBAN; such pairs agree.  Dates and amounts must match exactly,
 but pairs that OCR makes of one value are set aside as *neutral* (neither agreement nor
 conflict): dates or amounts one ``1``/``7`` or ``3``/``8`` slip apart, a day that lost a digit
-(once per pair), an amount and a leading or trailing piece of it, an id or ref inside a longer one, IBANs sharing
-14 characters, a month covered by a full date on the other side, streets whose names are 85 %
-alike (rapidfuzz ratio) with house numbers one edit apart.  Sequential numbers (``...1047``
-vs ``...1048``) still conflict.  What stays unmatched on *both* sides of one class conflicts:
+(one date pair per pair of documents: a second is a series), an amount and a leading or
+trailing piece of it, an id or ref inside a longer one, IBANs sharing 14 characters, a month
+covered by a full date on the other side, streets whose names are 85 % alike (rapidfuzz
+ratio) and one edit apart once OCR's look-alikes are folded (two where they begin alike), with
+house numbers one edit apart.  Sequential numbers (``...1047`` vs ``...1048``) still conflict.  What stays unmatched on *both* sides of one class conflicts:
 ``C(class) = min(w(unmatched_a), w(unmatched_b))``.
 
     D = M / (M + C_weak + C_strong * (1 + M / 2)),  1.0 when there is no conflict
@@ -36,12 +37,13 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from ._pairing import MAX_DATE_FRAGMENTS, date_fragment, one_value, pair_unmatched, split
+from ._pairing import MAX_NEUTRAL_DATES, both_dates, number_key, one_value, pair_unmatched, split
 from ._pairing import weights as _weights
 from .extract import SLOT_MARK, token_kind
 
 __all__ = ["discriminative_similarity", "slot_conflicts", "slot_similarity"]
 
+_NUMBER_KINDS = frozenset({"id", "ref"})
 _STRONG = frozenset({"date", "month", "id", "route", "iban", "street"})
 _STRONG_SCALE = 2.0  # one strong conflict of weight 3 caps D at 1 / (1 + 3 / 2) = 0.4
 _HOUSE = re.compile(r"[0-9][0-9a-z]*$")
@@ -212,12 +214,28 @@ def _name_and_house(street: str) -> tuple[str, str]:
     return (street[: m.start()], m.group()) if m else (street, "")
 
 
+def _one_number(ta: str, tb: str) -> bool:
+    """An id and a bare number in one slot: the label read with its number on one document and,
+    on the other, a number the labels of its language were not found for (a re-scan that read
+    a table's labels and values apart, a label in a second language)."""
+    return {token_kind(ta), token_kind(tb)} == _NUMBER_KINDS
+
+
 def _moved(ta: str, tb: str, a: Collection[str], b: Collection[str]) -> bool:
     """Whether two values of one slot are each also a value of the other document: a scan
     that read a table's labels and values out of line ("Basic pay 306,23" here, "Basic pay
     6.124,64" there, both amounts on both payslips) has moved them, not changed them.  The
-    next payslip of a series has another net pay, which the first does not carry at all."""
+    next payslip of a series has another net pay, which the first does not carry at all.
+    An id against a bare number (:func:`_one_number`) has moved where either number is one
+    of the other document's: such a scan shifts values by a line, and a label it lost is read
+    on neither side."""
+    if _one_number(ta, tb):
+        return number_key(ta) in _number_keys(b) or number_key(tb) in _number_keys(a)
     return ta in b and tb in a
+
+
+def _number_keys(tokens: Collection[str]) -> frozenset[str | None]:
+    return frozenset(number_key(t.partition("=")[2] if t.startswith(SLOT_MARK) else t) for t in tokens)
 
 
 def slot_conflicts(
@@ -231,31 +249,31 @@ def slot_conflicts(
     lost a page).  Slots with several values (table columns, transaction lists) never
     conflict: their values are compared as plain tokens.  Values that are plausibly one
     value read twice by OCR do not conflict either, but only one date slot may be set aside
-    as a day that lost a digit (``_pairing.MAX_DATE_FRAGMENTS``).
+    as neutral (``_pairing.MAX_NEUTRAL_DATES``).
     """
     slots_a, slots_b = _slot_map(a), _slot_map(b)
     total: list[float] = []
-    date_fragments = MAX_DATE_FRAGMENTS
+    neutral_dates = MAX_NEUTRAL_DATES
     for label in sorted(slots_a.keys() & slots_b.keys()):
         va, vb = slots_a[label], slots_b[label]
         if len(va) != 1 or len(vb) != 1 or va == vb:
             continue
         (ta,), (tb,) = va, vb
         month_of_date = ta.startswith("date:") and min(len(ta), len(tb)) == 12 and ta[:12] == tb[:12]
-        if token_kind(ta) != token_kind(tb) or month_of_date:
+        if (token_kind(ta) != token_kind(tb) and not _one_number(ta, tb)) or month_of_date:
             continue  # date:2024-01 against date:2024-01-31: a day that OCR lost, as in _evidence
         if _moved(ta, tb, a, b):
             continue
         if one_value(ta, tb):
-            if not date_fragment(ta, tb):
+            if not both_dates(ta, tb):
                 continue
-            if date_fragments > 0:  # the second day that "lost a digit" is a series (_pairing)
-                date_fragments -= 1
+            if neutral_dates > 0:  # a second date set aside is a series (_pairing)
+                neutral_dates -= 1
                 continue
         fade = weight if SLOT_CONFLICTS_FADE else None
         factor = min(_conflict_share(ta, fade, conflict_weight), _conflict_share(tb, fade, conflict_weight))
         if factor > 0.0:
-            total.append(factor * _weights(ta)[1])
+            total.append(factor * min(_weights(ta)[1], _weights(tb)[1]))
     return math.fsum(total)
 
 
