@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook.core import _patterns as P
+from paperless_dedupe_hook.core import _route_patterns as R
 from paperless_dedupe_hook.core import _triggers
 from paperless_dedupe_hook.core._places import SERVICE as _SERVICE
 from paperless_dedupe_hook.core._places import route_codes as _route_codes
@@ -202,7 +203,7 @@ _CODE_PIECES = st.one_of(
 @given(st.lists(_CODE_PIECES, max_size=30).map("".join))
 @FAST
 def test_route_codes_in_hyphen_lines_are_the_route_codes_of_the_text(text: str) -> None:
-    expected = [(m.span(), m.groupdict()) for m in P.ROUTE_CODES.finditer(text)]
+    expected = [(m.span(), m.groupdict()) for m in R.ROUTE_CODES.finditer(text)]
     assert [(m.span(), m.groupdict()) for m in _route_codes(text)] == expected
 
 
