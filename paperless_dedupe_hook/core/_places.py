@@ -192,7 +192,7 @@ def routes(scan: Scan) -> None:
     t, starts = scan.text, scan.starts
     for pos in starts.get("route", ()):
         _route(scan, R.ROUTE_LABELLED.match(t, pos), check_words=False)
-    for pos in starts.get("journeyform", ()):
+    for pos in starts.get("fromtoform", ()):
         m = _journey(R.ROUTE_FORM.match(t, pos))
         _route(scan, None if m is None or _sentence_break(m) else m)
     lines: set[tuple[int, int]] = set()
@@ -204,7 +204,7 @@ def routes(scan: Scan) -> None:
     for start, end in sorted(lines):
         for m in R.ROUTE_ARROW.finditer(t, start, end):
             _route(scan, m)
-    for pos in starts.get("journey", ()):
+    for pos in starts.get("fromto", ()):
         _route(scan, _journey(R.ROUTE_FROM_TO.match(t, pos)))
     for m in route_codes(t):
         if m["a"] not in R.NOT_CODES and m["b"] not in R.NOT_CODES and m["a"] != m["b"]:

@@ -46,8 +46,8 @@ ROUTE_LABELLED: Final = _regex.compile(
 
 _FORM_LANGUAGES = tuple(lang for lang in L.LANGUAGES if lang.route_form_labels)
 _PROSE_LANGUAGES = tuple(lang for lang in L.LANGUAGES if not lang.route_form_labels)
-#: The start words of languages whose route words are also a form's labels (trigger family "journeyform")
-#: and of the others (family "journey").
+#: The start words of languages whose route words are also a form's labels (trigger family "fromtoform")
+#: and of the others (family "fromto").
 FORM_FROM_WORDS: Final = tuple(dict.fromkeys(w for lang in _FORM_LANGUAGES for w in lang.route_from))
 FROM_WORDS: Final = tuple(dict.fromkeys(w for lang in _PROSE_LANGUAGES for w in lang.route_from))
 #: (start word, end word) of one language, lower case: which words make a journey together.

@@ -7,9 +7,12 @@ The trigger keys of each set of pattern families, and of each list of identifier
 from __future__ import annotations
 
 _FAMILIES: dict[tuple[str, ...], str] = {
+    ('fromto',): 'desd fr from fror van',
+    ('fromto', 'id'): 'de',
+    ('fromto', 'route'): 'da',
+    ('fromtoform',): 'von',
+    ('fromtoform', 'id', 'streettype'): 'v',
     ('id',): 'abon abre acc acco acct adhé af afi afii afil afl afli afll afsc agre aiba akte alba auft ausz az be beie bele best bi bii biii biil bil bili bill bl bli blii blil bll blli blll bo boek boi boii boil bol boli boll book bsn btw buch burg case ci cia ciai cial cif ciie cile cl cla clai clal clf clie clle co coi coii coil col coli coll comm comp comr conf corn cuen cups cust ddt deb debi debl dei deii deil del deli dell dipe disp dlpe dlsp doss ean eden emp empi empl enví ever expe fact fakt fatt fisc flsc hr hra hrb id idma idrn iede iefe ieve ihr iid iidm iidr iief iivr ild ildm ildr ilef ilvr invo ivra kass kd kenm kenr kian klan kont kund kvk ld ldma ldrn lede lefe leve lhr lid lidm lidr lief livr lld lldm lldr llef llvr lnvo lvra mand matr mede memb mern mete mita mitg mlta mltg naf nif nlf nos nota notr ns nues nuss nvoi ons ord orde ordi ordl our over pakb pake pakk part pdr ped pedi pedl pers pnr po pod poi poii poil pol poli poll pos posi posl prat pren prot purc pó pói póii póil pól póli póll rcs rd rder rdin rdln rech reg regi regl reke rese rg rif rife rlf rlfe rnan rnat rned rnem rner rnet rnit rnlt rése scha segu send sh ship shlp sin sini sinl sire sln slni slnl slre soc soci socl sof sofi sofl sped st stat steu su suiv sulv tax tess tick tin tlck tln trac tran tva u uid uld umsa unse ur urns ust usti ustl uw vat vere vert vorg vos votr vr vs werk y your zaak zend',
-    ('id', 'journey'): 'de',
-    ('id', 'journeyform', 'streettype'): 'v',
     ('id', 'numfirst'): 'n ref refe réf réfé',
     ('id', 'numfirst', 'stamp', 'stampopen', 'streettype'): 'c',
     ('id', 'page'): 's',
@@ -24,9 +27,6 @@ _FAMILIES: dict[tuple[str, ...], str] = {
     ('id', 'stamp', 'stampopen'): 'd gesc k',
     ('id', 'stampopen'): 'env envi envl inv lnv nv',
     ('id', 'streettype'): 'cont i ioca l loca ocal',
-    ('journey',): 'desd fr from fror van',
-    ('journey', 'route'): 'da',
-    ('journeyform',): 'von',
     ('numfirst',): 'cod codi codl cód códi códl no nr num numm numr nº núm núme núrn',
     ('numfirst', 'stamp'): 'nume numé nurn',
     ('page',): 'biat biz blat blz pag page pagi pagl pág pági págl se seit selt',

@@ -74,8 +74,8 @@ def _triggers() -> dict[str, frozenset[str]]:
         "phone": list(_PHONE_WORDS),
         "page": list(_PAGE_WORDS),
         "route": list(ROUTE_WORDS),
-        "journeyform": list(FORM_FROM_WORDS),
-        "journey": list(FROM_WORDS),
+        "fromtoform": list(FORM_FROM_WORDS),
+        "fromto": list(FROM_WORDS),
     }
     table: dict[str, set[str]] = {}
     for family, literals in families.items():
