@@ -51,13 +51,35 @@ _TRAIN_QUICK = _regex.compile(rf"(?:{_words(_TRAIN_CODES)})[ \t][0-9]")
 
 #: Where a match of SERVICE can start (a superset): a word start at a service word's first letter (either
 #: case: tests/test_extract_prefilters.py checks that no other character matches one under (?i), as
-#: in SERVICE) before the rest of a service word, or at a train code's first letter before its rest, a
-#: blank and a digit.  Unlike SERVICE it opens with a character class, which the regex engine skips to.
+#: in SERVICE) before the rest of a service word and a word's end ("vol", not "voll": four times fewer
+#: candidates), or at a train code's first letter before its rest, a blank and a digit.  Unlike SERVICE it opens with a character class, which the regex engine skips to.
 SERVICE_FIRST_LETTERS: Final = "".join(sorted({c for w in _SERVICE_WORDS for c in (w[0].lower(), w[0].upper())}))
+
+
+_Node = dict[str, "_Node"]
+
+
+def _trie(words: set[str]) -> str:
+    """Regex source matching exactly ``words``, as a trie: the engine reads each letter once where an
+    alternation would try every word (a third of the scan's time, with six languages' words)."""
+    tree: _Node = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: _Node) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch] + ([""] if "" in node else [])
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return emit(tree)
+
+
 _SERVICE_START = _regex.compile(
     "[" + re.escape("".join(sorted(set(SERVICE_FIRST_LETTERS) | {code[0] for code in _TRAIN_CODES}))) + "](?<!\\w.)"
-    rf"(?:(?i:{_words(tuple(dict.fromkeys(w[1:] for w in _SERVICE_WORDS)))})"
-    rf"|(?:{_words(tuple(dict.fromkeys(code[1:] for code in _TRAIN_CODES)))})[ \t][0-9])"
+    rf"(?:(?i:{_trie({w[1:].lower() for w in _SERVICE_WORDS})})\b"
+    rf"|{_trie({code[1:] for code in _TRAIN_CODES})}[ \t][0-9])"
 )
 
 
@@ -204,8 +226,9 @@ def routes(scan: Scan) -> None:
     for start, end in sorted(lines):
         for m in R.ROUTE_ARROW.finditer(t, start, end):
             _route(scan, m)
-    for pos in starts.get("fromto", ()):
-        _route(scan, _journey(R.ROUTE_FROM_TO.match(t, pos)))
+    for pos in starts.get("fromto", ()):  # "de", "da", "van": many in prose, most with no capital after them
+        if (m := R.ROUTE_FROM_TO.match(t, pos)) is not None:
+            _route(scan, _journey(m))
     for m in route_codes(t):
         if m["a"] not in R.NOT_CODES and m["b"] not in R.NOT_CODES and m["a"] != m["b"]:
             scan.take(m.start(), m.end(), f"route:{m['a']}>{m['b']}")
