@@ -64,6 +64,7 @@ LANGUAGE = Language(
     financial_words=("bedrag", "totaal", "btw", "te betalen", "prijs"),
     route_words=("heenreis", "terugreis", "traject"),
     # "van Amsterdam naar Utrecht".  Not "tot" ("van maandag tot vrijdag", "van 1 tot 5": ranges).
+    # (Known gap: "van Den Haag naar ..." is not read, German's not_places has "den"; "Traject: Den Haag - X" is.)
     route_from=("van",),
     route_to=("naar",),
     service_words=("vlucht", "trein"),
