@@ -49,12 +49,6 @@ SERVICE = _regex.compile(
 _SERVICE_WORD = _regex.compile(rf"(?:{_words(tuple(w.lower() for w in _SERVICE_WORDS))})\b")  # no leading \b: it hides the first letters from the fast scan
 _TRAIN_QUICK = _regex.compile(rf"(?:{_words(_TRAIN_CODES)})[ \t][0-9]")
 
-#: Where a match of SERVICE can start (a superset): a word start at a service word's first letter (either
-#: case: tests/test_extract_prefilters.py checks that no other character matches one under (?i), as
-#: in SERVICE) before the rest of a service word and a word's end ("vol", not "voll": four times fewer
-#: candidates), or at a train code's first letter before its rest, a blank and a digit.  Unlike SERVICE it opens with a character class, which the regex engine skips to.
-SERVICE_FIRST_LETTERS: Final = "".join(sorted({c for w in _SERVICE_WORDS for c in (w[0].lower(), w[0].upper())}))
-
 
 _Node = dict[str, "_Node"]
 
@@ -76,6 +70,13 @@ def _trie(words: set[str]) -> str:
     return emit(tree)
 
 
+#: The letters a service word starts with, in both cases: tests/test_extract_prefilters.py checks that
+#: no other character matches one under (?i), as SERVICE reads them.
+SERVICE_FIRST_LETTERS: Final = "".join(sorted({c for w in _SERVICE_WORDS for c in (w[0].lower(), w[0].upper())}))
+#: Where a match of SERVICE can start (a superset): a word start at a service word's first letter
+#: before the rest of a service word and a word's end ("vol", not "voll": four times fewer
+#: candidates), or at a train code's first letter before its rest, a blank and a digit.  Unlike
+#: SERVICE it opens with a character class, which the regex engine skips to.
 _SERVICE_START = _regex.compile(
     "[" + re.escape("".join(sorted(set(SERVICE_FIRST_LETTERS) | {code[0] for code in _TRAIN_CODES}))) + "](?<!\\w.)"
     rf"(?:(?i:{_trie({w[1:].lower() for w in _SERVICE_WORDS})})\b"
