@@ -15,6 +15,8 @@ street form, every print/scan stamp), one line of text is given to
 * a street (with postcode and town; every town of the language's list, so every postcode form) a
   ``street:`` token holding the house number;
 * a stamp line no token at all (a copy that only adds a stamp must keep its tokens);
+* a route between two of the language's towns (labelled, or in words: ``de Madrid a Sevilla``) exactly
+  its ``route:A>B`` token; prose with the short route words of the language (``de lunes a viernes``) none;
 * ``invoice number`` and ``invoice date`` lines together: both tokens, in two different slots;
 * a date with a weekday (``Date: mardi 5 mars 2024``) the slot of the same date without it (today
   the weekday becomes part of the slot label, so two such dates in one slot never conflict).
@@ -33,6 +35,7 @@ from dataclasses import asdict, dataclass
 
 from bench.corpus import ml_fmt as F
 from bench.corpus.ml_lang import Lang, all_languages
+from paperless_dedupe_hook.core._route_patterns import place_key
 from paperless_dedupe_hook.core.extract import SLOT_MARK, extract_features, extract_tokens
 
 DAY = 5  # day <= 12: a numeric date is ambiguous, the order must come from the language
@@ -55,6 +58,10 @@ def _only(kind: str, want: str) -> Callable[[frozenset[str]], bool]:
     def ok(tokens: frozenset[str]) -> bool:
         return {t for t in tokens if t.startswith(kind + ":")} == {want}
     return ok
+
+
+def _none(kind: str) -> Callable[[frozenset[str]], bool]:
+    return lambda tokens: not any(t.startswith(kind + ":") for t in tokens)
 
 
 def _id(value: str) -> Callable[[frozenset[str]], bool]:
@@ -108,6 +115,12 @@ def checks(lang: Lang) -> list[tuple[str, str, str, Callable[[frozenset[str]], b
     for postcode, town in lang.places[1:]:  # every postcode form: 5 digits, Belgian/Swiss/Austrian 4, Dutch "1015 CJ"
         out.append(("street_place", f"{postcode} {town}", f"{F.fill(lang.streets[0], name=lang.street_names[0], n=12)}, "
                                                           f"{postcode} {town}", _street("12")))
+    for tpl in lang.routes:
+        for i in (0, 2, 4):  # one- and two-word towns, accents ("Den Haag", "Málaga")
+            (_, a), (_, b) = lang.places[i], lang.places[i + 1]
+            out.append(("route", f"{tpl} ({a}, {b})", F.fill(tpl, a=a, b=b), _only("route", f"route:{place_key(a)}>{place_key(b)}")))
+    for tpl in lang.route_prose:
+        out.append(("route_prose", tpl, F.fill(tpl, last=lang.last_names[0]), _none("route")))
     for tpl in lang.stamps:
         out.append(("stamp", tpl, F.fill(tpl, date=F.date(lang, dt.date(2024, 3, DAY), "numeric", 0), time="14:35"), _nothing))
     for i, tpl in enumerate(lang.date_words):

@@ -16,8 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook.core import _patterns as P
-from paperless_dedupe_hook.core import _triggers
+from paperless_dedupe_hook.core import _route_patterns as R
+from paperless_dedupe_hook.core import _triggers, languages
 from paperless_dedupe_hook.core._places import SERVICE as _SERVICE
+from paperless_dedupe_hook.core._places import SERVICE_FIRST_LETTERS as _SERVICE_FIRST_LETTERS
 from paperless_dedupe_hook.core._places import route_codes as _route_codes
 from paperless_dedupe_hook.core._places import service_matches as _service_matches
 from paperless_dedupe_hook.core._scan import Scan as _Scan
@@ -166,9 +168,15 @@ def test_street_pattern_examples() -> None:
 
 # --- service numbers ---------------------------------------------------------------------------
 
+_SERVICE_WORDS = list(languages.merged("service_words"))
+_TRAIN_CODES = list(languages.merged("train_codes"))
 _SERVICE_PIECES = st.one_of(
     st.sampled_from(["Flight", "FLIGHT", "flıght", "Flug", "fLUG", "Zug", "Bezug", "zug", "Train", "TRAİN", "ICE", "IC",
                      "EC", "RE", "RB", "TGV", "EN", "NJ", "XICE", "no", "Nr.", "number", "Nummer", ":", "_", "-"]),
+    # every language's service words (as written, capitalised, upper case) and train codes (and their tails)
+    st.sampled_from([v for w in _SERVICE_WORDS for v in (w, w.capitalize(), w.upper(), "x" + w)]),
+    st.sampled_from([v for c in _TRAIN_CODES for v in (c, c[1:], c.lower())]),
+    st.sampled_from(list(languages.merged("id_suffixes")) + list(languages.merged("id_suffixes_dotted"))),
     st.sampled_from([" ", "  ", "\t", "\n", ""]),
     st.sampled_from(["LH", "XB", "A3", "4U", "FR", "L", "x"]),
     st.integers(0, 123456).map(str),
@@ -184,11 +192,13 @@ def test_service_start_finds_every_service_match(text: str) -> None:
     assert [(m.span(), m.groupdict()) for m in _service_matches(scan)] == expected
 
 
-def test_service_start_case_folding_assumption() -> None:
-    # _SERVICE_START spells the first letters f/F, z/Z, t/T: no other character matches them under (?i)
-    for letter in "fzt":
-        folded = re.compile(f"(?i:{letter})")
-        assert [c for c in map(chr, range(0x110000)) if folded.fullmatch(c)] == [letter.upper(), letter]
+@pytest.mark.parametrize("letter", sorted({c.lower() for c in _SERVICE_FIRST_LETTERS}))
+def test_service_start_case_folding_assumption(letter: str) -> None:
+    # _SERVICE_START spells a service word's first letter in both cases: no other character may match
+    # it under (?i), as SERVICE reads it (not so for "i", "k" or "s": "ı", "K" and "ſ" match them too;
+    # a language with a service word that starts so needs those in _places._SERVICE_START)
+    folded = re.compile(f"(?i:{letter})")
+    assert [c for c in map(chr, range(0x110000)) if folded.fullmatch(c)] == [letter.upper(), letter]
 
 
 # --- route codes -------------------------------------------------------------------------------
@@ -202,7 +212,7 @@ _CODE_PIECES = st.one_of(
 @given(st.lists(_CODE_PIECES, max_size=30).map("".join))
 @FAST
 def test_route_codes_in_hyphen_lines_are_the_route_codes_of_the_text(text: str) -> None:
-    expected = [(m.span(), m.groupdict()) for m in P.ROUTE_CODES.finditer(text)]
+    expected = [(m.span(), m.groupdict()) for m in R.ROUTE_CODES.finditer(text)]
     assert [(m.span(), m.groupdict()) for m in _route_codes(text)] == expected
 
 

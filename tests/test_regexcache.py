@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperless_dedupe_hook import regexcache
-from paperless_dedupe_hook.core import _patterns, _regex
+from paperless_dedupe_hook.core import _patterns, _regex, _route_patterns
 from paperless_dedupe_hook.core._patterns import ID_LABELS, ID_SOURCE
 from paperless_dedupe_hook.core.extract import extract_features
 from tests.fake_paperless import FakePaperless
@@ -23,7 +23,7 @@ from tests.test_hook_e2e import run_hook
 # Our largest sources: every label's pattern, and the dates, stamps and streets.
 SOURCES = [(_patterns._ID_HEAD + _patterns.ID_LABEL_SOURCES[label] + _patterns._ID_TAIL, 0) for label in ID_LABELS]
 SOURCES += [(rx.pattern, rx.flags) for rx in (_patterns.DATE_DMY_TEXT, _patterns.MONTH_BEFORE_YEAR, _patterns.STAMP,
-                                              _patterns.STREET, _patterns.ROUTE_LABELLED)]
+                                              _patterns.STREET, _route_patterns.ROUTE_LABELLED)]
 SOURCES += [(ID_SOURCE, re.IGNORECASE | re.MULTILINE)]
 
 

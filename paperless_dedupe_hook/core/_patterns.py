@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from functools import cache
 from typing import Final
 
@@ -268,39 +267,6 @@ AMOUNT_BLANK_BARE: Final = _regex.compile(
 #: Lower-case substrings that make a document financial (bare two-decimal numbers become amounts).
 FINANCIAL_WORDS: Final = ("€", "$", "£", "eur", "usd", "gbp", "chf", *L.merged("financial_words"))
 
-# --- routes ------------------------------------------------------------------------------------
-
-_PLACE = r"[^\W\d_][\w.'()/-]*(?:[ \t]+[^\W\d_][\w.'()/-]*){0,3}"
-_PLACE3 = r"[^\W\d_][\w.'()/-]*(?:[ \t]+[^\W\d_][\w.'()/-]*){0,2}"
-ARROWS: Final = ("->", "→", "⟶", "=>", "⇒", "➔", "➝", "➙")
-_ARROW = r"(?:-+>|→|⟶|=+>|⇒|➔|➝|➙)"
-_ROUTE_WORDS = L.merged("route_words")
-ROUTE_LABELLED: Final = _regex.compile(
-    rf"(?<!\w)(?:{_alt(_ROUTE_WORDS)})[ \t]*:[ \t]*\n?[ \t]*(?P<a>{_PLACE})"
-    rf"(?:[ \t]+-[ \t]+|[ \t]*{_ARROW}[ \t]*|[ \t]+(?i:nach|to|bis)[ \t]+)(?P<b>{_PLACE})"
-)
-ROUTE_VON_NACH: Final = _regex.compile(
-    rf"(?<!\w)[Vv]on[ \t]*:?[ \t]*(?=[A-ZÄÖÜ])(?P<a>{_PLACE3})[ \t,]*\n?[ \t]*(?<!\w)[Nn]ach[ \t]*:?[ \t]*"
-    rf"(?=[A-ZÄÖÜ])(?P<b>{_PLACE3})"
-)
-ROUTE_FROM_TO: Final = _regex.compile(
-    r"(?<!\w)[Ff]rom[ \t]+(?P<a>[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2})[ \t]+to[ \t]+"
-    r"(?P<b>[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2})"
-)
-ROUTE_ARROW: Final = _regex.compile(rf"(?P<a>{_PLACE3})[ \t]*{_ARROW}[ \t]*(?P<b>{_PLACE3})")
-ROUTE_CODES: Final = _regex.compile(r"(?P<a>[A-Z](?<![\w-][A-Z])[A-Z]{2})[ \t]?-[ \t]?(?P<b>[A-Z]{3})(?![\w-])")
-#: Three-letter upper-case pairs that are not airport/station codes.
-NOT_CODES: Final = frozenset({
-    "EUR", "USD", "GBP", "CHF", "JPY", "VAT", "PDF", "XML", "CSV", "ZIP", "TAX", "NET", "ABC", "XYZ",
-    "CEO", "CFO", "CTO", "USB", "LAN", "WAN", "SMS", "FAQ", "ISO", "DIN", "KFZ", "PKW", "LKW", "BGB", "HGB",
-})
-#: First words that make ``from X to Y`` a period or a range rather than a journey.
-NOT_PLACES: Final = frozenset({
-    *L.merged("weekdays"), *L.merged("not_places"),
-    *(n.rstrip(".") for names in MONTHS for n in names),
-})
-
-
 # --- street addresses -------------------------------------------------------------------------
 
 _STREET_PREFIX = "(?:" + "|".join(re.escape(p).replace(r"\ ", r"[ \t]") for p in L.merged("street_prefixes")) + r")[ \t]+"
@@ -400,9 +366,3 @@ def street_key(name: str) -> str:
     """``Friedrich-Ebert-Str.`` -> ``frledrlchebertstrasse``: normalized, OCR-folded, no blanks."""
     return _STREET_SUFFIX.sub("strasse", fold_ocr(normalize(name)).replace(" ", ""))
 
-
-def place_key(text: str) -> str:
-    """``München Hbf`` -> ``MUNCHENHBF``: no accents, blanks or punctuation; ``ue`` equals ``ü``."""
-    text = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
-    text = ID_JUNK.sub("", "".join(c for c in text if not unicodedata.combining(c))).upper()
-    return text.replace("AE", "A").replace("OE", "O").replace("UE", "U")

@@ -11,33 +11,77 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from . import _patterns as P
 from . import _regex, languages
+from . import _route_patterns as R
 from ._scan import Scan
 from .languages import fold_word
 
 __all__ = ["SERVICE", "route_codes", "routes", "service_matches", "services", "streets"]
 
-# "Flight XB 606", "Flug LH 2034", "ICE 1234", "Zug RE 5": which service a ticket is for.
+
+def _words(words: tuple[str, ...]) -> str:
+    """An alternation of ``words`` (longest first); a trailing ``.`` is optional."""
+    alts = [re.escape(w.rstrip(".")) + (r"\.?" if w.endswith(".") else "") for w in sorted(words, key=lambda w: (-len(w), w))]
+    return "|".join(alts) or "(?!)"
+
+
+_SERVICE_WORDS = languages.merged("service_words")
+_TRAIN_CODES = languages.merged("train_codes")
+# The number words of an identifier's label (plain, and those that need their dot: "volo n. AZ 123").
+_NUMBER = "|".join((_words(languages.merged("id_suffixes")),
+                    *(re.escape(w) for w in languages.merged("id_suffixes_dotted"))))
+
+# "Flight XB 606", "Flug LH 2034", "vol AF 1234", "ICE 1234", "Zug RE 5", "TGV 6201": which service a
+# ticket is for (the languages' service_words, number words and train_codes).
 SERVICE = _regex.compile(
-    r"(?i:\b(?:flight|flug|zug|train)\b[ \t]*(?:no\.?|nr\.?|number|nummer)?[ \t]*:?[ \t]*)"
+    rf"(?i:\b(?:{_words(_SERVICE_WORDS)})\b[ \t]*(?:{_NUMBER})?[ \t]*:?[ \t]*)"
     r"(?P<code>[A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])[ \t]?(?P<num>[0-9]{1,4})\b"
-    r"|\b(?P<train>ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t](?P<tnum>[0-9]{1,5})\b"
+    rf"|\b(?P<train>{_words(_TRAIN_CODES)})[ \t](?P<tnum>[0-9]{{1,5}})\b"
 )
 
 
 # Cheap tests that tell whether SERVICE can match at all (it is slow to scan: an
 # alternation under (?i) at every position), most documents being no tickets.
 # (searched in the lower-cased text: a (?i) alternation is as slow as SERVICE itself)
-_SERVICE_WORD = _regex.compile(r"(?:flight|flug|zug|train)\b")  # no leading \\b: it hides the first letters from the fast scan
-_TRAIN_QUICK = _regex.compile(r"(?:ICE|IC|EC|RE|RB|TGV|EN|NJ)[ \t][0-9]")
+_SERVICE_WORD = _regex.compile(rf"(?:{_words(tuple(w.lower() for w in _SERVICE_WORDS))})\b")  # no leading \b: it hides the first letters from the fast scan
+_TRAIN_QUICK = _regex.compile(rf"(?:{_words(_TRAIN_CODES)})[ \t][0-9]")
 
-#: Where a match of SERVICE can start (a superset): a word start at f, z or t before the rest of
-#: flight, flug, zug or train (under (?i), as in SERVICE: only f/F, z/Z, t/T match those first
-#: letters), or at I, E, R, T or N before a train code's rest, a blank and a digit.  Unlike
+
+_Node = dict[str, "_Node"]
+
+
+def _trie(words: set[str]) -> str:
+    """Regex source matching exactly ``words``, as a trie: the engine reads each letter once where an
+    alternation would try every word (a third of the scan's time, with six languages' words)."""
+    tree: _Node = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: _Node) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch] + ([""] if "" in node else [])
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return emit(tree)
+
+
+#: The letters a service word starts with, in both cases: tests/test_extract_prefilters.py checks that
+#: no other character matches one under (?i), as SERVICE reads them.
+SERVICE_FIRST_LETTERS: Final = "".join(sorted({c for w in _SERVICE_WORDS for c in (w[0].lower(), w[0].upper())}))
+#: Where a match of SERVICE can start (a superset): a word start at a service word's first letter
+#: before the rest of a service word and a word's end ("vol", not "voll": four times fewer
+#: candidates), or at a train code's first letter before its rest, a blank and a digit.  Unlike
 #: SERVICE it opens with a character class, which the regex engine skips to.
-_SERVICE_START = _regex.compile(r"[fFzZtTIERN](?<!\w.)(?:(?i:light|lug|ug|rain)|(?:CE|C|E|B|GV|N|J)[ \t][0-9])")
+_SERVICE_START = _regex.compile(
+    "[" + re.escape("".join(sorted(set(SERVICE_FIRST_LETTERS) | {code[0] for code in _TRAIN_CODES}))) + "](?<!\\w.)"
+    rf"(?:(?i:{_trie({w[1:].lower() for w in _SERVICE_WORDS})})\b"
+    rf"|{_trie({code[1:] for code in _TRAIN_CODES})}[ \t][0-9])"
+)
 
 
 def service_matches(scan: Scan) -> list[re.Match[str]]:
@@ -63,7 +107,7 @@ def services(scan: Scan) -> None:
         if m["code"]:
             scan.take(m.start("code"), m.end("num"), f"id:flight:{m['code']}{m['num']}")
         else:
-            scan.take(m.start("train"), m.end("tnum"), f"id:flight:{m['train']}{m['tnum']}")
+            scan.take(m.start("train"), m.end("tnum"), f"id:flight:{m['train'].upper()}{m['tnum']}")
 
 
 def _service_words(scan: Scan) -> bool:
@@ -148,40 +192,46 @@ def _take_street(scan: Scan, word: re.Match[str], name: str, number: str, start:
 
 def _route(scan: Scan, m: re.Match[str] | None, check_words: bool = True) -> None:
     if m is None or (check_words and {m["a"].split()[0].lower().rstrip("."),
-                                      m["b"].split()[0].lower().rstrip(".")} & P.NOT_PLACES):
+                                      m["b"].split()[0].lower().rstrip(".")} & R.NOT_PLACES):
         return
-    a, b = P.place_key(m["a"]), P.place_key(m["b"])
+    a, b = R.place_key(m["a"]), R.place_key(m["b"])
     if a and b and a != b and len(a) <= 60 and len(b) <= 60:
         scan.take(m.start("a"), m.end("b"), f"route:{a}>{b}")
 
 
 def _sentence_break(m: re.Match[str]) -> bool:
     """"... wurden von Petra Lange dokumentiert. Nach Einschätzung der Projektleitung ...":
-    the place ends a sentence and "Nach" (no colon: not a form's label) opens the next one."""
+    the place ends a sentence and the end word, capitalised (no colon: not a form's label), opens the next one."""
     between = m.string[m.end("a"):m.start("b")]
-    return m["a"].endswith(".") and "Nach" in between and ":" not in between
+    return m["a"].endswith(".") and m["t"][0].isupper() and ":" not in between
+
+
+def _journey(m: re.Match[str] | None) -> re.Match[str] | None:
+    """The match, if its start and end words are of one language ("from X naar Y" is no journey)."""
+    return m if m is not None and (m["w"].lower(), m["t"].lower()) in R.ROUTE_PAIRS else None
 
 
 def routes(scan: Scan) -> None:
     t, starts = scan.text, scan.starts
     for pos in starts.get("route", ()):
-        _route(scan, P.ROUTE_LABELLED.match(t, pos), check_words=False)
-    for pos in starts.get("von", ()):
-        m = P.ROUTE_VON_NACH.match(t, pos)
+        _route(scan, R.ROUTE_LABELLED.match(t, pos), check_words=False)
+    for pos in starts.get("fromtoform", ()):
+        m = _journey(R.ROUTE_FORM.match(t, pos))
         _route(scan, None if m is None or _sentence_break(m) else m)
     lines: set[tuple[int, int]] = set()
-    for arrow in P.ARROWS:
+    for arrow in R.ARROWS:
         pos = t.find(arrow)
         while pos >= 0:
             lines.add(scan.line(pos))
             pos = t.find(arrow, pos + 1)
     for start, end in sorted(lines):
-        for m in P.ROUTE_ARROW.finditer(t, start, end):
+        for m in R.ROUTE_ARROW.finditer(t, start, end):
             _route(scan, m)
-    for pos in starts.get("from", ()):
-        _route(scan, P.ROUTE_FROM_TO.match(t, pos))
+    for pos in starts.get("fromto", ()):  # "de", "da", "van": many in prose, most with no capital after them
+        if (m := R.ROUTE_FROM_TO.match(t, pos)) is not None:
+            _route(scan, _journey(m))
     for m in route_codes(t):
-        if m["a"] not in P.NOT_CODES and m["b"] not in P.NOT_CODES and m["a"] != m["b"]:
+        if m["a"] not in R.NOT_CODES and m["b"] not in R.NOT_CODES and m["a"] != m["b"]:
             scan.take(m.start(), m.end(), f"route:{m['a']}>{m['b']}")
 
 
@@ -190,8 +240,8 @@ _HYPHEN_LINE = _regex.compile(r"-[^\n]*")
 
 
 def route_codes(t: str) -> Iterator[re.Match[str]]:
-    """``P.ROUTE_CODES.finditer(t)``.  A code pair has its "-" on its one line: only the lines
+    """``R.ROUTE_CODES.finditer(t)``.  A code pair has its "-" on its one line: only the lines
     with a hyphen are scanned (few; the "[A-Z]" the pattern opens with is on every line), up
     to and with their line break, which its look-ahead may read."""
     for hyphen in _HYPHEN_LINE.finditer(t):
-        yield from P.ROUTE_CODES.finditer(t, t.rfind("\n", 0, hyphen.start()) + 1, hyphen.end() + 1)
+        yield from R.ROUTE_CODES.finditer(t, t.rfind("\n", 0, hyphen.start()) + 1, hyphen.end() + 1)

@@ -7,8 +7,12 @@ The trigger keys of each set of pattern families, and of each list of identifier
 from __future__ import annotations
 
 _FAMILIES: dict[tuple[str, ...], str] = {
-    ('from',): 'fr from fror',
-    ('id',): 'abon abre acc acco acct adhé af afi afii afil afl afli afll afsc agre aiba akte alba auft ausz az be beie bele best bi bii biii biil bil bili bill bl bli blii blil bll blli blll bo boek boi boii boil bol boli boll book bsn btw buch burg case ci cia ciai cial cif ciie cile cl cla clai clal clf clie clle co coi coii coil col coli coll comm comp comr conf corn cuen cups cust ddt de deb debi debl dei deii deil del deli dell dipe disp dlpe dlsp doss ean eden emp empi empl enví ever expe fact fakt fatt fisc flsc hr hra hrb id idma idrn iede iefe ieve ihr iid iidm iidr iief iivr ild ildm ildr ilef ilvr invo ivra kass kd kenm kenr kian klan kont kund kvk ld ldma ldrn lede lefe leve lhr lid lidm lidr lief livr lld lldm lldr llef llvr lnvo lvra mand matr mede memb mern mete mita mitg mlta mltg naf nif nlf nos nota notr ns nues nuss nvoi ons ord orde ordi ordl our over pakb pake pakk part pdr ped pedi pedl pers pnr po pod poi poii poil pol poli poll pos posi posl prat pren prot purc pó pói póii póil pól póli póll rcs rd rder rdin rdln rech reg regi regl reke rese rg rif rife rlf rlfe rnan rnat rned rnem rner rnet rnit rnlt rése scha segu send sh ship shlp sin sini sinl sire sln slni slnl slre soc soci socl sof sofi sofl sped st stat steu su suiv sulv tax tess tick tin tlck tln trac tran tva u uid uld umsa unse ur urns ust usti ustl uw vat vere vert vorg vos votr vr vs werk y your zaak zend',
+    ('fromto',): 'desd fr from fror van',
+    ('fromto', 'id'): 'de',
+    ('fromto', 'route'): 'da',
+    ('fromtoform',): 'von',
+    ('fromtoform', 'id', 'streettype'): 'v',
+    ('id',): 'abon abre acc acco acct adhé af afi afii afil afl afli afll afsc agre aiba akte alba auft ausz az be beie bele best bi bii biii biil bil bili bill bl bli blii blil bll blli blll bo boek boi boii boil bol boli boll book bsn btw buch burg case ci cia ciai cial cif ciie cile cl cla clai clal clf clie clle co coi coii coil col coli coll comm comp comr conf corn cuen cups cust ddt deb debi debl dei deii deil del deli dell dipe disp dlpe dlsp doss ean eden emp empi empl enví ever expe fact fakt fatt fisc flsc hr hra hrb id idma idrn iede iefe ieve ihr iid iidm iidr iief iivr ild ildm ildr ilef ilvr invo ivra kass kd kenm kenr kian klan kont kund kvk ld ldma ldrn lede lefe leve lhr lid lidm lidr lief livr lld lldm lldr llef llvr lnvo lvra mand matr mede memb mern mete mita mitg mlta mltg naf nif nlf nos nota notr ns nues nuss nvoi ons ord orde ordi ordl our over pakb pake pakk part pdr ped pedi pedl pers pnr po pod poi poii poil pol poli poll pos posi posl prat pren prot purc pó pói póii póil pól póli póll rcs rd rder rdin rdln rech reg regi regl reke rese rg rif rife rlf rlfe rnan rnat rned rnem rner rnet rnit rnlt rése scha segu send sh ship shlp sin sini sinl sire sln slni slnl slre soc soci socl sof sofi sofl sped st stat steu su suiv sulv tax tess tick tin tlck tln trac tran tva u uid uld umsa unse ur urns ust usti ustl uw vat vere vert vorg vos votr vr vs werk y your zaak zend',
     ('id', 'numfirst'): 'n ref refe réf réfé',
     ('id', 'numfirst', 'stamp', 'stampopen', 'streettype'): 'c',
     ('id', 'page'): 's',
@@ -23,7 +27,6 @@ _FAMILIES: dict[tuple[str, ...], str] = {
     ('id', 'stamp', 'stampopen'): 'd gesc k',
     ('id', 'stampopen'): 'env envi envl inv lnv nv',
     ('id', 'streettype'): 'cont i ioca l loca ocal',
-    ('id', 'streettype', 'von'): 'v',
     ('numfirst',): 'cod codi codl cód códi códl no nr num numm numr nº núm núme núrn',
     ('numfirst', 'stamp'): 'nume numé nurn',
     ('page',): 'biat biz blat blz pag page pagi pagl pág pági págl se seit selt',
@@ -31,14 +34,13 @@ _FAMILIES: dict[tuple[str, ...], str] = {
     ('phone', 'route'): 'h',
     ('phone', 'stamp'): 'fax faxa faxc faxd faxe faxf faxg faxh faxi faxj faxk faxl faxm faxn faxo faxp faxq faxr faxs faxt faxu faxv faxw faxx faxy faxz faxß faxä faxö faxü te teie tele té téié télé',
     ('phone', 'stamp', 'stampopen'): 'faxb',
-    ('route',): 'aiie aile alie alle anda da heen hin hinf hinr hinw hln hlnf hlnr hlnw ida inb inbo j jour lda lnb lnbo nb nbou out outb reia rela ret reto retu rit rito rlt rlto ruck ruec rück stre teru tr traj trat tray trip trlp ut utbo verb vue vuei vuel',
+    ('route',): 'aiie aile alie alle anda heen hin hinf hinr hinw hln hlnf hlnr hlnw ida inb inbo j jour lda lnb lnbo nb nbou out outb reia rela ret reto retu rit rito rlt rlto ruck ruec rück stre teru tr traj trat tray trip trlp ut utbo verb vue vuei vuel',
     ('route', 'streettype'): 'ai al rout',
     ('stamp',): 'abge abou afdr afge ausd ausg borr bozz br brou copy data date down draf druc e eing elng empf entw fass fech gedr gefa gepr heru impr lmpr mpre mpri ntwe ontw prin prln rece rev revi revl rnpr stam star zwe zwei zwel',
     ('stamp', 'stampopen'): 'dup dupi dupl esca kop kopi kopl scan',
     ('stamp', 'streettype'): 'irnp lrnp',
     ('stampopen',): 'acqu arr arri arrl binn blnn cop copi copl dig digi digl dlg dlgi dlgl docu ed edit edlt entr envo inge invi invl lnge lnvi lnvl nges ntva nvia nvla ontv perv rec reci recl recu reçu rice rlce verz éd édit édlt',
     ('streettype',): 'aiié ailé alié allé argo av avda aven bd bou boui boul ca cai caii cail cal cali call cam cami caml carn carr chau chem cher cors cour g gi gior gl glor iarg impa iung larg lmpa lung mpas pase pass piac piaz plac plaz pza qua quai qual rnpa rond rue squa stra trav ungo via viai vial vic vico vla vlai vlal vlc vlco vía',
-    ('von',): 'von',
 }
 _LABELS: dict[tuple[str, ...], str] = {
     ('account',): 'acc acco acct cuen cups ean mete pdr pod rnet',

@@ -27,7 +27,6 @@ from ._patterns import (
     _CONTROL,
     _PAGE_WORDS,
     _PHONE_WORDS,
-    _ROUTE_WORDS,
     _STAMP_OPENERS,
     _STAMP_WORDS,
     DEHYPHEN,
@@ -43,6 +42,7 @@ from ._patterns import (
     REPLACE,
     WORD,
 )
+from ._route_patterns import FORM_FROM_WORDS, FROM_WORDS, ROUTE_WORDS
 
 __all__ = ["DIGIT_CLUSTER", "ID_LABELS_BY_KEY", "REACH", "TRIGGERS", "digit_regions", "digit_regions_at", "lower", "prepare",
            "prepare_and_digits", "trigger_word_regex", "trigger_words"]
@@ -73,9 +73,9 @@ def _triggers() -> dict[str, frozenset[str]]:
         "stampopen": list(_STAMP_OPENERS),
         "phone": list(_PHONE_WORDS),
         "page": list(_PAGE_WORDS),
-        "route": list(_ROUTE_WORDS),
-        "von": ["von"],
-        "from": ["from"],
+        "route": list(ROUTE_WORDS),
+        "fromtoform": list(FORM_FROM_WORDS),
+        "fromto": list(FROM_WORDS),
     }
     table: dict[str, set[str]] = {}
     for family, literals in families.items():

@@ -80,6 +80,8 @@ class Lang:
     tesseract: str  # tesseract's name of the language (real OCR of re-scans, bench.corpus.ml_ocr)
     iban_country: str  # country code of the IBANs of the language's banks
     grammar: dict[str, tuple[str, ...]] = field(default_factory=dict)  # subjects verbs objects tails legal
+    routes: tuple[str, ...] = ()  # a journey between two towns ({a} {b}): labelled, in words (the probe reads them)
+    route_prose: tuple[str, ...] = ()  # prose with the short words of routes that names no journey ({last}: a name)
 
 
 @lru_cache(maxsize=1)

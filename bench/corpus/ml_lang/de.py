@@ -193,4 +193,6 @@ LANG = Lang(
                   "Keine Partei haftet im Fall höherer Gewalt.",
                   "Rechnungen sind innerhalb von dreißig Tagen nach Rechnungsdatum zu zahlen."),
     },
+    routes=("Hinfahrt: {a} - {b}", "Strecke: {a} -> {b}", "Fahrt von {a} nach {b}", "Von: {a}\nNach: {b}"),
+    route_prose=("Die Unterlagen wurden von Herrn {last} geprüft. Nach Rücksprache melden wir uns.", "Geöffnet von Montag bis Freitag."),
 )

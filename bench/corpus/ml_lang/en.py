@@ -189,4 +189,6 @@ LANG = Lang(
                   "Neither party is liable for events of force majeure.",
                   "Invoices are payable within thirty days of the invoice date."),
     },
+    routes=("Outbound: {a} - {b}", "Journey: {a} to {b}", "Your trip from {a} to {b}"),
+    route_prose=("Our office is open from Monday to Friday.", "The letter from Mr {last} to you."),
 )

@@ -194,4 +194,6 @@ LANG = Lang(
                   "Ninguna de las partes será responsable en caso de fuerza mayor.",
                   "Las facturas se abonarán a treinta días desde su fecha."),
     },
+    routes=("Ida: {a} - {b}", "Trayecto: {a} a {b}", "Viaje de {a} a {b}", "Viaje desde {a} hasta {b}"),
+    route_prose=("Horario de lunes a viernes.", "Le enviamos la factura de la empresa a su nombre.", "El pago de Señor {last} a la cuenta indicada."),
 )

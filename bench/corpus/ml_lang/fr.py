@@ -199,4 +199,6 @@ LANG = Lang(
                   "Aucune des parties ne sera responsable en cas de force majeure.",
                   "Les factures sont payables à trente jours date de facture."),
     },
+    routes=("Aller : {a} - {b}", "Trajet : {a} à {b}", "Voyage de {a} à {b}"),
+    route_prose=("Nous avons bien reçu de votre part le courrier à votre nom.", "Le dossier de Monsieur {last} à la mairie.", "Ouvert du lundi au vendredi de 9 h à 17 h."),
 )

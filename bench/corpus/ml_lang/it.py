@@ -192,4 +192,6 @@ LANG = Lang(
                   "Nessuna delle parti risponde in caso di forza maggiore.",
                   "Le fatture sono pagabili a trenta giorni data fattura."),
     },
+    routes=("Andata: {a} - {b}", "Tratta: {a} -> {b}", "Viaggio da {a} a {b}"),
+    route_prose=("Aperto da lunedì a venerdì.", "Il pagamento da parte sua a favore della società.", "La lettera inviata da Il {last} a noi."),
 )

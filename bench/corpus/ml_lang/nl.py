@@ -194,4 +194,6 @@ LANG = Lang(
                   "Geen van de partijen is aansprakelijk in geval van overmacht.",
                   "Facturen dienen binnen dertig dagen na factuurdatum te worden voldaan."),
     },
+    routes=("Heenreis: {a} - {b}", "Traject: {a} naar {b}", "Reis van {a} naar {b}"),
+    route_prose=("Geopend van maandag tot vrijdag.", "Een bericht van De {last} naar de klant."),
 )

@@ -62,6 +62,15 @@ LANGUAGE = Language(
     financial_words=("betrag", "summe", "gesamt", "netto", "brutto", "mwst", "saldo", "kontostand", "preis"),
     route_words=("hinfahrt", "hinflug", "hinreise", "hinweg", "rückfahrt", "rückflug", "rückreise", "rückweg",
                  "strecke", "route", "verbindung", "relation", "flug", "fahrt", "hin", "rück"),
+    # "von Berlin nach München", also a form's labels: "Von: Berlin Hbf / Nach: München Hbf"
+    route_from=("von",),
+    route_to=("nach",),
+    route_form_labels=True,
+    route_range=("bis",),
+    service_words=("flug", "zug"),
+    # Deutsche Bahn's categories, and EuroCity, EuroNight and ÖBB's Nightjet
+    train_codes=("ICE", "IC", "EC", "RE", "RB", "EN", "NJ"),
+    not_codes=("KFZ", "PKW", "LKW", "BGB", "HGB"),
     weekdays=("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"),
     not_places=("seite",
                 "der", "die", "das", "den", "dem", "ihnen", "uns",

@@ -67,6 +67,15 @@ LANGUAGE = Language(
     page_of=("de",),
     financial_words=("importe total", " iva", "i.v.a.", "a pagar", "precio"),
     route_words=("ida", "vuelta", "trayecto"),
+    # "de Madrid a Sevilla", "desde Madrid hasta Sevilla".  "de" and "a" are the most frequent words of
+    # Spanish prose: read only as strictly as English "from X to Y" (both places capitalised, blanks
+    # only, no article or month first: "de Enero a Marzo" is a period).
+    route_from=("desde", "de"),
+    route_to=("a", "hasta"),
+    service_words=("vuelo", "tren"),
+    # Renfe's categories.  Not "MD" (Media Distancia: also a doctor's title and Maryland).
+    train_codes=("AVE", "AVLO", "ALVIA"),
+    not_codes=("IVA", "NIF", "CIF", "DNI"),
     weekdays=("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
     not_places=("el", "la", "los", "las",
                 "señor", "señora", "don", "doña"),

@@ -70,6 +70,17 @@ LANGUAGE = Language(
     page_of=("sur",),
     financial_words=("montant", "tva", "ttc", "solde", "prix", "à payer"),
     route_words=("aller", "retour", "trajet"),
+    # "de Paris à Lyon".  Not "a" (the verb: "de Paris a Lyon" with the accent lost is read as Spanish's
+    # or Italian's "a"), not "au"/"pour" ("de Jean pour Marie": people, as often as places).
+    route_from=("de",),
+    route_to=("à",),
+    # "vol" is also theft ("déclaration de vol"), but a service word counts only before a code and a
+    # number ("vol AF 1234")
+    service_words=("vol", "train"),
+    # TGV (INOUI, OUIGO: its brands as printed on tickets) and TER.  Not "FR": "FR 12 345 678 901" is a
+    # French VAT number, "FR 1234" a Ryanair flight (read after "vol").
+    train_codes=("TGV", "INOUI", "OUIGO", "TER"),
+    not_codes=("TVA", "TTC", "RIB", "EDF", "CAF", "SAS"),
     weekdays=("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
     not_places=("le", "la", "les",
                 "du", "monsieur", "madame"),

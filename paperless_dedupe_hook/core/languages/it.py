@@ -67,6 +67,14 @@ LANGUAGE = Language(
     page_of=("di",),
     financial_words=("importo", " iva", "i.v.a.", "imponibile", "prezzo"),
     route_words=("andata", "ritorno", "tratta"),
+    # "da Roma a Milano".  Not "per" ("da Roma per Milano" is rare, "per" in prose everywhere).
+    route_from=("da",),
+    route_to=("a",),
+    service_words=("volo", "treno"),
+    # Trenitalia's Frecce as printed on tickets.  Not "FR" (see French), not "REG"/"RV" (rarely printed
+    # with their numbers).
+    train_codes=("Frecciarossa", "Frecciargento", "Frecciabianca"),
+    not_codes=("IVA", "SRL", "SPA"),
     weekdays=("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"),
     not_places=("il", "lo", "la",
                 "gli", "le", "signor", "signora"),

@@ -64,6 +64,26 @@ class Language:
     financial_words: tuple[str, ...] = ()
     #: Labels of a route ("Hinfahrt:", "Aller :").
     route_words: tuple[str, ...] = ()
+    #: The words that open a journey's start and its end in this language, lower case: "from Leeds to
+    #: York", "van Amsterdam naar Utrecht".  A start word and an end word of one language make a
+    #: journey ("from X naar Y" is none); both places are capitalised, every word of them (at most
+    #: three), with blanks only between, and neither starts with a word of ``not_places``.
+    route_from: tuple[str, ...] = ()
+    route_to: tuple[str, ...] = ()
+    #: Whether the two words are also a form's labels (German "Von: Berlin Hbf\nNach: München Hbf"):
+    #: then either may be capitalised and take a colon, a line break may stand between the places and
+    #: only a place's first word need be capitalised.  Only for words that are rarely prose.
+    route_form_labels: bool = False
+    #: Words between the two places of a labelled route besides ``route_to`` ("Strecke: Köln bis Bonn").
+    route_range: tuple[str, ...] = ()
+    #: Words of a ticket's service before its number: "Flug LH 2034", "vol AF 1234", "Zug RE 5" (any case).
+    service_words: tuple[str, ...] = ()
+    #: Train categories written before a train's number, case as printed: "ICE 1234", "TGV 6201", "AVE 3071".
+    #: Each of them makes a document a ticket where it stands before a blank and a digit, so none may
+    #: be a common abbreviation of another kind ("FR 12 345 678 901" is a French VAT number).
+    train_codes: tuple[str, ...] = ()
+    #: Three-letter upper-case abbreviations that are no airport or station codes ("BGB - HGB", "IVA - NIF").
+    not_codes: tuple[str, ...] = ()
     #: The days of the week, Monday first: no places, and no part of a date's slot label
     #: ("Datum: Dienstag, 5. März 2024" and "Datum: Freitag, 8. März 2024" name one slot).
     weekdays: tuple[str, ...] = ()

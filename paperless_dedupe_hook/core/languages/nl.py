@@ -63,6 +63,14 @@ LANGUAGE = Language(
     page_of=("van",),
     financial_words=("bedrag", "totaal", "btw", "te betalen", "prijs"),
     route_words=("heenreis", "terugreis", "traject"),
+    # "van Amsterdam naar Utrecht".  Not "tot" ("van maandag tot vrijdag", "van 1 tot 5": ranges).
+    # (Known gap: "van Den Haag naar ..." is not read, German's not_places has "den"; "Traject: Den Haag - X" is.)
+    route_from=("van",),
+    route_to=("naar",),
+    service_words=("vlucht", "trein"),
+    # NS's Intercity direct (IC is in German's list).  Not "SPR" (Sprinter: its numbers are rarely printed).
+    train_codes=("ICD",),
+    not_codes=("BTW", "KVK"),
     weekdays=("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"),
     not_places=("de", "het",
                 "een", "meneer", "mevrouw", "heer"),
