@@ -215,3 +215,10 @@ def test_an_id_against_another_bare_number_in_one_slot_conflicts() -> None:
     shifted = frozenset({f"{SLOT_MARK}overeenkomstnummer=ref:48213377", "ref:290890206"})
     member_with = member | {f"{SLOT_MARK}klantnummer=id:customer:48213377"}
     assert discriminative.slot_conflicts(member_with, shifted) == 0.0
+
+    # Two ids under one label that a scan shifted: the other document has the number, under another label.
+    a = frozenset({f"{SLOT_MARK}customer reference=id:case:83609214", "id:case:83609214", "id:contract:C50665546"})
+    b = frozenset({f"{SLOT_MARK}customer reference=id:case:C50665546", "id:case:C50665546"})
+    assert discriminative.slot_conflicts(a, b) == 0.0
+    other = frozenset({f"{SLOT_MARK}customer reference=id:case:C50665547", "id:case:C50665547"})
+    assert discriminative.slot_conflicts(a, other) > 0.0

@@ -226,10 +226,10 @@ def _moved(ta: str, tb: str, a: Collection[str], b: Collection[str]) -> bool:
     that read a table's labels and values out of line ("Basic pay 306,23" here, "Basic pay
     6.124,64" there, both amounts on both payslips) has moved them, not changed them.  The
     next payslip of a series has another net pay, which the first does not carry at all.
-    An id against a bare number (:func:`_one_number`) has moved where either number is one
-    of the other document's: such a scan shifts values by a line, and a label it lost is read
-    on neither side."""
-    if _one_number(ta, tb):
+    Ids and bare numbers (:func:`_one_number` too) have moved where either number is one of
+    the other document's, under any label: such a scan shifts values by a line, and a value
+    it lost is read on neither side."""
+    if _one_number(ta, tb) or token_kind(ta) in _NUMBER_KINDS:
         return number_key(ta) in _number_keys(b) or number_key(tb) in _number_keys(a)
     return ta in b and tb in a
 

@@ -24,7 +24,9 @@ them from the *whole* text as canonical ``kind:value`` strings:
     ``12 High Street``, ``195 York Rd, EC1A 1BB London``; names accent-free, OCR-folded, ``str.`` = ``straße``.
 
 Kinds claim text in the order iban, id, date, amount, street, route, ref; no character is used twice.
-First, control characters become blanks, hyphenation at line ends is undone, and OCR look-alike
+First, a block of labels that OCR read apart from its values (the labels, then the values, in
+one order) is read label by label again (:mod:`._columns`), control characters become blanks,
+hyphenation at line ends is undone, and OCR look-alike
 letters are folded inside numbers (``3l.0l.2024``, ``1.234,S6``, ``INV-2O26-1047``).  Lines with
 a print, scan, fax or mail-room stamp (Gedruckt am, Druckdatum, Ausdruck vom, Printed, Fax,
 Scan, Eingang, Received ...), ISO timestamps (``2024-01-31T14:35``) and page numbers yield
@@ -39,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from . import _numbers, _places
+from . import _columns, _numbers, _places
 from . import _patterns as P
 from ._scan import SLOT_MARK, Scan
 from ._triggers import ID_LABELS_BY_KEY, TRIGGERS, prepare_and_digits, trigger_words
@@ -73,7 +75,7 @@ def extract_features(text: str, languages: Sequence[str] = (), hint: Sequence[st
 
 
 def _scan(text: str, languages: Sequence[str] = (), hint: Sequence[str] = ()) -> Scan:
-    scan = Scan(*prepare_and_digits(text), allowed=tuple(languages), hint=tuple(hint))
+    scan = Scan(*prepare_and_digits(_columns.rejoin(text)), allowed=tuple(languages), hint=tuple(hint))
     if scan.text.strip():
         for step in (_words, _numbers.ibans, _ids, _number_first_ids, _places.services, _numbers.dates,
                      _numbers.amounts, _places.streets, _places.routes, _numbers.refs):

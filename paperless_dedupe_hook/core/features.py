@@ -25,9 +25,10 @@ MAX_EXTRACT_CHARS = 2_000_000
 
 # Stored alongside NORMALIZER_VERSION: bump when extract_tokens changes its output.
 EXTRACTOR_VERSION = "6"  # 4: short documents carry a signature and tokens; 5: no routes from "von Herrn X. Nach ..."; 6: languages as data (fr, nl, es, it)
-# Not 7 for the route words of fr, nl, es, it as data: the route tokens they add to a document
-# indexed before are on one side only, which D counts as no conflict, so an index need not be
-# rebuilt for them (a new version would make every index unreadable until a rebuild-index).
+# Not 7 for the route words of fr, nl, es, it as data nor for label columns put back beside
+# their values (core._columns): the tokens they add to a document indexed before are on one
+# side only, which D counts as no conflict (the pair is scored as before), so an index need not
+# be rebuilt for them (a new version would make every index unreadable until a rebuild-index).
 
 
 @dataclass(frozen=True, kw_only=True)
