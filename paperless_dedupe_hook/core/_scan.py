@@ -103,6 +103,12 @@ def context(text: str, start: int, skip: frozenset[str] = frozenset()) -> str:
         words.pop()
     if not words and line_start > 0:
         words = _label_words(_label_above(text, line_start))
+        if not words and line_start > 1 and text[line_start - 2].isalpha():
+            # prose wrapped right before its value ("... risulta che la fattura\n1121/2023 del"):
+            # the words ending the line above, as where the line was not wrapped
+            above = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+            if len(above.split()) > _PROSE_WORDS and not any(map(str.isdigit, above)):  # not an address
+                words = _label_words(above)[-2:]
     elif len(words) == 1 and line_start > 1 and text[line_start - 2].isalpha():
         # prose wrapped before its value's label ("... Zum\nStichtag 17.02."): the word ending the line above
         words = _label_words(text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1])[-1:] + words
@@ -139,6 +145,7 @@ def _label_above(text: str, line_start: int) -> str:
 
 
 _MAX_STACK = 24
+_PROSE_WORDS = 5  # a line above of more words is running text, not a label (_label_line)
 
 
 def _value_line(line: str) -> bool:

@@ -41,7 +41,7 @@ from ._pairing import MAX_NEUTRAL_DATES, both_dates, number_key, one_value, pair
 from ._pairing import weights as _weights
 from .extract import SLOT_MARK, token_kind
 
-__all__ = ["discriminative_similarity", "slot_conflicts", "slot_similarity"]
+__all__ = ["conflicting_slots", "discriminative_similarity", "slot_conflicts", "slot_similarity"]
 
 _NUMBER_KINDS = frozenset({"id", "ref"})
 _STRONG = frozenset({"date", "month", "id", "route", "iban", "street"})
@@ -238,22 +238,16 @@ def _number_keys(tokens: Collection[str]) -> frozenset[str | None]:
     return frozenset(number_key(t.partition("=")[2] if t.startswith(SLOT_MARK) else t) for t in tokens)
 
 
-def slot_conflicts(
-    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
-    *, conflict_weight: Callable[[str], float] | None = None,
-) -> float:
-    """Weight of the slots that hold one value in each document, and a different one.
+def conflicting_slots(a: Collection[str], b: Collection[str]) -> list[tuple[str, str, str]]:
+    """(label, value here, value there) of the slots that hold one value in each document, and
+    a different one, in label order: :func:`slot_conflicts`' rules.
 
-    "Invoice date: 31.10." here and "Invoice date: 30.11." there is a conflict; a date that
-    one document has in a sentence the other lacks is not (a draft gained a clause, a copy
-    lost a page).  Slots with several values (table columns, transaction lists) never
-    conflict: their values are compared as plain tokens.  Values that are plausibly one
-    value read twice by OCR do not conflict either, but only one date slot may be set aside
-    as neutral (``_pairing.MAX_NEUTRAL_DATES``).
-    """
+    Two dates one OCR slip or one lost digit apart are set aside once (``MAX_NEUTRAL_DATES``),
+    and not at all where another date slot conflicts: a copy that misread one date reads the
+    others right, so beside a date that differs, a near date differs too."""
     slots_a, slots_b = _slot_map(a), _slot_map(b)
-    total: list[float] = []
-    neutral_dates = MAX_NEUTRAL_DATES
+    out: list[tuple[str, str, str]] = []
+    near_dates: list[tuple[str, str, str]] = []
     for label in sorted(slots_a.keys() & slots_b.keys()):
         va, vb = slots_a[label], slots_b[label]
         if len(va) != 1 or len(vb) != 1 or va == vb:
@@ -265,12 +259,33 @@ def slot_conflicts(
         if _moved(ta, tb, a, b):
             continue
         if one_value(ta, tb):
-            if not both_dates(ta, tb):
-                continue
-            if neutral_dates > 0:  # a second date set aside is a series (_pairing)
-                neutral_dates -= 1
-                continue
-        fade = weight if SLOT_CONFLICTS_FADE else None
+            if both_dates(ta, tb):
+                near_dates.append((label, ta, tb))
+            continue
+        out.append((label, ta, tb))
+    if near_dates:
+        dated = any(ta.startswith("date:") for _, ta, _tb in out)
+        out.extend(near_dates[0 if dated else MAX_NEUTRAL_DATES :])
+        out.sort()
+    return out
+
+
+def slot_conflicts(
+    a: Collection[str], b: Collection[str], weight: Callable[[str], float] | None = None,
+    *, conflict_weight: Callable[[str], float] | None = None,
+) -> float:
+    """Weight of the slots that hold one value in each document, and a different one.
+
+    "Invoice date: 31.10." here and "Invoice date: 30.11." there is a conflict; a date that
+    one document has in a sentence the other lacks is not (a draft gained a clause, a copy
+    lost a page).  Slots with several values (table columns, transaction lists) never
+    conflict: their values are compared as plain tokens.  Values that are plausibly one
+    value read twice by OCR do not conflict either, but dates so only once
+    (:func:`conflicting_slots`).
+    """
+    total: list[float] = []
+    fade = weight if SLOT_CONFLICTS_FADE else None
+    for _label, ta, tb in conflicting_slots(a, b):
         factor = min(_conflict_share(ta, fade, conflict_weight), _conflict_share(tb, fade, conflict_weight))
         if factor > 0.0:
             total.append(factor * min(_weights(ta)[1], _weights(tb)[1]))

@@ -26,13 +26,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from . import ocr_slips, onesided, order, revision, scoring, short, slotalign
-from ._pairing import MAX_NEUTRAL_DATES, both_dates, one_value, pair_unmatched
-
-# The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
-from .discriminative import _moved as moved
-from .discriminative import _one_number as one_number
+from ._pairing import pair_unmatched
 from .discriminative import _plain as plain_tokens
 from .discriminative import _street_echoes as street_echoes
+
+# The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
+from .discriminative import conflicting_slots
 from .extract import SLOT_MARK, token_kind
 from .features import Features
 
@@ -123,27 +122,10 @@ def _labelled_slots(tokens: Collection[str]) -> dict[str, tuple[str, set[str]]]:
 
 def _slot_conflicts(a: Collection[str], b: Collection[str], slipped: frozenset[str]) -> list[Conflict]:
     """The slots holding one different value each, by discriminative.slot_conflicts' rules."""
-    slots_a, slots_b = _labelled_slots(a), _labelled_slots(b)
-    out = []
-    neutral_dates = MAX_NEUTRAL_DATES
-    for key in sorted(slots_a.keys() & slots_b.keys()):
-        (label, va), (_, vb) = slots_a[key], slots_b[key]
-        if len(va) != 1 or len(vb) != 1 or va == vb:
-            continue
-        (ta,), (tb,) = va, vb
-        month_of_date = ta.startswith("date:") and min(len(ta), len(tb)) == 12 and ta[:12] == tb[:12]
-        if (token_kind(ta) != token_kind(tb) and not one_number(ta, tb)) or month_of_date:
-            continue
-        if moved(ta, tb, a, b):
-            continue
-        if one_value(ta, tb):
-            if not both_dates(ta, tb):
-                continue
-            if neutral_dates > 0:  # as discriminative.slot_conflicts: one date pair set aside
-                neutral_dates -= 1
-                continue
-        out.append(Conflict(token_kind(ta), (ta,), (tb,), label.partition("~")[0].strip(), ta in slipped and tb in slipped))
-    return out
+    labels = _labelled_slots(a)
+    return [Conflict(token_kind(ta), (ta,), (tb,), labels[key][0].partition("~")[0].strip(),
+                     ta in slipped and tb in slipped)
+            for key, ta, tb in conflicting_slots(a, b)]
 
 
 def _unlabelled_conflicts(a: frozenset[str], b: frozenset[str], slipped: frozenset[str]) -> list[Conflict]:
