@@ -90,6 +90,7 @@ VALUES = [
     ("it", "Via Roma 12\n00184 Roma", "street:roma12"),
     ("it", "Piazza Garibaldi, 3\n20121 Milano", "street:garlbaldl3"),
     ("nl", "Kerkstraat 12, 1015 CJ Amsterdam", "street:kerkstraat12"),
+    ("de", "Anschrift der Mietwohnung: Schulstr. 2, 3011 Bern", "street:schulstrasse2"),
 ]
 
 

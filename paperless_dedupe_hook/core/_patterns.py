@@ -304,9 +304,9 @@ STREET_NAME_NUMBER: Final = _regex.compile(
     r"[ \t]+(?P<name>[^\W\d_][\w'’.-]*?(?:[ \t]+[^\W\d_][\w'’.-]*?){0,5})[ \t]*,?[ \t]*(?P<n>[0-9]{1,4}[a-zA-Z]?)"
     r"(?![\w]|[.,/:][0-9])"
 )
-#: A name joined with its type and the house number: ``Kerkstraat 12`` (the ending is looked up).
+#: A name joined with its type and the house number: ``Kerkstraat 12``, ``Schulstr. 2`` (the ending is looked up).
 STREET_JOINED: Final = _regex.compile(
-    r"(?P<s>[A-Z](?<![\w'-][A-Z])(?=[\w'-]*+[ \t]+[0-9])[\w'-]*[^\W\d_])[ \t]+(?P<n>[0-9]{1,4}[a-zA-Z]?)(?![\w]|[.,/:][0-9])"
+    r"(?P<s>[A-Z](?<![\w'-][A-Z])(?=[\w'-]*+\.?[ \t]+[0-9])[\w'-]*[^\W\d_]\.?)[ \t]+(?P<n>[0-9]{1,4}[a-zA-Z]?)(?![\w]|[.,/:][0-9])"
 )
 STREET_MAX_NAME = 60
 #: A postcode and a town after a house number: ``, 1000 Bruxelles``, ``\n28013 Madrid``, ``, 1015 CJ Amsterdam``,
