@@ -33,12 +33,12 @@ def result(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", LANGUAGES[:-1])
 def test_every_language_finds_its_duplicates_and_keeps_its_series_apart(result: dict[str, Any], lang: str) -> None:
-    # measured (seed 5, 1,200 documents) on main after issue 25 merged, whose heavier OCR damage
-    # (bench/corpus/noise.py) this corpus's re-scans share: P 0.955-1.000, R 0.880 (it, 22 of 25)
-    # to 1.000, F1 0.917-1.000; the misses are re-scans with word-3-gram Jaccard 0.38-0.59.
-    # Before that merge: R 1.00 everywhere, F1 0.960-1.000.
+    # measured (seed 5, 1,200 documents) after issue 23's fourth round (docs/quality.md): P 1.000
+    # in every language, R 0.880 (it, 22 of 25) to 1.000, F1 0.936-1.000; the misses are re-scans
+    # with word-3-gram Jaccard 0.38-0.59.  After issue 25's heavier OCR damage and before that
+    # round: P 0.955-1.000, F1 0.917-1.000.
     figures = result[lang]
-    assert figures["precision"] >= 0.90 and figures["recall"] >= 0.85 and figures["f1"] >= 0.89, figures
+    assert figures["precision"] >= 0.95 and figures["recall"] >= 0.85 and figures["f1"] >= 0.91, figures
 
 
 def test_mixed_letters_find_their_duplicates(result: dict[str, Any]) -> None:
@@ -50,16 +50,18 @@ def test_mixed_letters_find_their_duplicates(result: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("lang", ("fr", "nl", "es", "it"))
 def test_no_language_lags_the_german_english_control(result: dict[str, Any], lang: str) -> None:
-    # measured after issue 25 merged: de+en F1 0.959; fr 1.000, nl 0.980, es 0.979, it 0.917 (before: de+en 0.990)
-    assert result[lang]["f1"] >= result["de+en"]["f1"] - 0.06
+    # measured after issue 23's fourth round: de+en F1 0.969; fr 1.000, nl 0.980, es 0.979, it 0.936
+    assert result[lang]["f1"] >= result["de+en"]["f1"] - 0.05
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_hard_negative_kind_leaks_in_any_language(result: dict[str, Any], lang: str) -> None:
-    # measured: at most two false pairs of a kind (es utility bills 2 of 27: 0.074, months an OCR
-    # slip apart), 1 of 27 in de and it payslips and nl tenancy forms, 0 elsewhere; mixed 0.053
+    # measured after issue 23's fourth round: no false pair of any kind in any language (before
+    # it: es utility bills 2 of 27, months an OCR slip apart); mixed tenancy forms 0.053 (one
+    # re-scan that lost its address line).  A ceiling of one pair in a kind of 25 or more.
     rates = result[lang]["false_positive_rate_by_kind"]
     assert rates, lang
+    ceiling = 0.10 if lang == "mixed" else 0.04
     for kind, cell in rates.items():
-        assert cell["rate"] <= 0.10, (lang, kind, cell)
+        assert cell["rate"] <= ceiling, (lang, kind, cell)
     assert result[lang]["unlabelled_false_positives"] <= 1
