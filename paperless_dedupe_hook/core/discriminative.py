@@ -12,7 +12,8 @@ conflict): dates or amounts one ``1``/``7`` or ``3``/``8`` slip apart, a day tha
 trailing piece of it, an id or ref inside a longer one, IBANs sharing 14 characters, a month
 covered by a full date on the other side, streets whose names are 85 % alike (rapidfuzz
 ratio) and one edit apart once OCR's look-alikes are folded (two where they begin alike), with
-house numbers one edit apart.  Sequential numbers (``...1047`` vs ``...1048``) still conflict.  What stays unmatched on *both* sides of one class conflicts:
+house numbers one edit apart.  Sequential numbers (``...1047`` vs ``...1048``) still conflict.
+What stays unmatched on *both* sides of one class conflicts:
 ``C(class) = min(w(unmatched_a), w(unmatched_b))``.
 
     D = M / (M + C_weak + C_strong * (1 + M / 2)),  1.0 when there is no conflict
@@ -229,12 +230,24 @@ def _moved(ta: str, tb: str, a: Collection[str], b: Collection[str]) -> bool:
     Ids and bare numbers (:func:`_one_number` too) have moved where either number is one of
     the other document's, under any label: such a scan shifts values by a line, and a value
     it lost is read on neither side."""
-    if _one_number(ta, tb) or token_kind(ta) in _NUMBER_KINDS:
+    if token_kind(ta) in _NUMBER_KINDS:  # (the slot's two values are of one kind, or _one_number)
         return number_key(ta) in _number_keys(b) or number_key(tb) in _number_keys(a)
     return ta in b and tb in a
 
 
 def _number_keys(tokens: Collection[str]) -> frozenset[str | None]:
+    """The number keys of a document's ids and refs, slots' values included."""
+    if isinstance(tokens, frozenset):
+        return _cached_number_keys(tokens)
+    return _make_number_keys(tokens)
+
+
+@lru_cache(maxsize=_PREPARED_DOCUMENTS)
+def _cached_number_keys(tokens: frozenset[str]) -> frozenset[str | None]:
+    return _make_number_keys(tokens)
+
+
+def _make_number_keys(tokens: Collection[str]) -> frozenset[str | None]:
     return frozenset(number_key(t.partition("=")[2] if t.startswith(SLOT_MARK) else t) for t in tokens)
 
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 
 from . import ocr_slips, onesided, order, revision, scoring, short, slotalign
 from ._pairing import pair_unmatched
-from .discriminative import _plain as plain_tokens
-from .discriminative import _street_echoes as street_echoes
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
+from .discriminative import _plain as plain_tokens
+from .discriminative import _street_echoes as street_echoes
 from .discriminative import conflicting_slots
 from .extract import SLOT_MARK, token_kind
 from .features import Features
