@@ -91,6 +91,7 @@ VALUES = [
     ("it", "Piazza Garibaldi, 3\n20121 Milano", "street:garlbaldl3"),
     ("nl", "Kerkstraat 12, 1015 CJ Amsterdam", "street:kerkstraat12"),
     ("de", "Anschrift der Mietwohnung: Schulstr. 2, 3011 Bern", "street:schulstrasse2"),
+    ("en", "Flat 2, 148 Maple Ave, Leeds", "street:mapleavenue148"),
 ]
 
 

@@ -13,7 +13,7 @@ from paperless_dedupe_hook.core import _pairing, discriminative
 from paperless_dedupe_hook.core.extract import SLOT_MARK, token_kind
 
 _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
-_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "Z2", "G6", "A4", "T7"))
+_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "B6", "Z2", "G6", "G9", "A4", "T7", "EF"))
 _DIGIT = frozenset(frozenset(p) for p in ("17", "38"))
 _CONFUSABLE = _LOOK_ALIKE | _DIGIT | {frozenset(p) for p in ("56", "68", "08")}
 
@@ -222,3 +222,17 @@ def test_an_id_against_another_bare_number_in_one_slot_conflicts() -> None:
     assert discriminative.slot_conflicts(a, b) == 0.0
     other = frozenset({f"{SLOT_MARK}customer reference=id:case:C50665547", "id:case:C50665547"})
     assert discriminative.slot_conflicts(a, other) > 0.0
+
+
+@pytest.mark.parametrize(("ta", "tb"), [
+    pytest.param("id:tax:B1104236593", "id:tax:61104236593", id="b-read-for-6"),
+    pytest.param("id:customer:G0843", "id:customer:90843", id="g-read-for-9"),
+    pytest.param("iban:DF11038531492026148663", "iban:DE11038531492026148663", id="e-read-as-f"),
+    pytest.param("iban:DE32200400008009005768", "iban:DE3220040000B09", id="iban-cut-short-with-a-look-alike"),
+])
+def test_ocr_look_alikes_are_one_value(ta: str, tb: str) -> None:
+    assert _pairing.one_value(ta, tb) and _pairing.one_value(tb, ta)
+
+
+def test_two_ibans_of_one_bank_are_two() -> None:
+    assert not _pairing.one_value("iban:DE32200400008009005768", "iban:DE32200400008109005768")

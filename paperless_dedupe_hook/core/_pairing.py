@@ -31,9 +31,11 @@ WEIGHTS = {"route": (1.0, 4.0), "id": (1.5, 4.0), "iban": (0.5, 3.0), "date": (1
 STATIC_ID_WEIGHTS = (0.5, 4.0)
 OTHER_WEIGHTS = (0.5, 1.0)  # a kind this module does not know (a caller's own token)
 
-_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "Z2", "G6", "A4", "T7"))
+_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "B6", "Z2", "G6", "G9", "A4", "T7", "EF"))
 _DIGIT_CONFUSABLE = frozenset(frozenset(p) for p in ("17", "38"))
 _CONFUSABLE = _LOOK_ALIKE | _DIGIT_CONFUSABLE | {frozenset(p) for p in ("56", "68", "08")}
+#: The digit a look-alike letter stands for inside a number (an IBAN's check digits and account).
+_DIGIT_OF = str.maketrans("ODQILSBZGAT", "00011582647")
 _NEUTRAL_KINDS = frozenset({"date", "amount"})
 _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
 _STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read twice
@@ -140,8 +142,8 @@ def _compatible(kind: str, x: str, y: str) -> bool:
             return False
         dx, dy = x[8:].lstrip("0"), y[8:].lstrip("0")
         return (len(dx) == 1 and dx in dy) or (len(dy) == 1 and dy in dx)
-    if kind == "iban":
-        return x[:14] == y[:14]
+    if kind == "iban":  # one IBAN cut short, its digits read as look-alike letters (B09 for 809)
+        return x[:2] == y[:2] and x[2:14].translate(_DIGIT_OF) == y[2:14].translate(_DIGIT_OF)
     if kind == "street":  # one address read twice, with OCR slips in the name or the number
         (nx, hx), (ny, hy) = _house(x), _house(y)
         if ratio(nx, ny) < _STREET_RATIO or Levenshtein.distance(hx, hy) > 1:

@@ -362,7 +362,16 @@ def cents(number: str) -> int:
 _STREET_SUFFIX = _regex.compile(r"str(?:abe|ase)?$")
 
 
+#: Folded abbreviation -> folded street type, for the last word of a name ("maple ave").
+_STREET_ABBREVIATIONS: Final = {fold_ocr(normalize(k)): fold_ocr(normalize(v))
+                                for k, v in L.street_type_abbreviations().items()}
+
+
 def street_key(name: str) -> str:
-    """``Friedrich-Ebert-Str.`` -> ``frledrlchebertstrasse``: normalized, OCR-folded, no blanks."""
-    return _STREET_SUFFIX.sub("strasse", fold_ocr(normalize(name)).replace(" ", ""))
+    """``Friedrich-Ebert-Str.`` -> ``frledrlchebertstrasse``, ``Maple Ave`` -> ``mapleavenue``:
+    normalized, OCR-folded, no blanks, an abbreviated type at the end written out."""
+    words = fold_ocr(normalize(name)).split()
+    if len(words) > 1 and words[-1] in _STREET_ABBREVIATIONS:
+        words[-1] = _STREET_ABBREVIATIONS[words[-1]]
+    return _STREET_SUFFIX.sub("strasse", "".join(words))
 

@@ -89,6 +89,15 @@ def month_numbers() -> dict[str, int]:
     return out
 
 
+def street_type_abbreviations() -> dict[str, str]:
+    """A street type's abbreviation -> the type, of every language (first language wins)."""
+    out: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for short, full in lang.street_type_abbreviations.items():
+            out.setdefault(short, full)
+    return out
+
+
 def number_first_stems() -> dict[str, str]:
     """Folded stem of a number-first label (``facture``, ``securlte soclale``) -> its label."""
     out: dict[str, str] = {}

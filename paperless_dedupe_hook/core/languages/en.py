@@ -69,5 +69,9 @@ LANGUAGE = Language(
     street_types_after=("street", "st.", "road", "rd.", "lane", "avenue", "ave.", "drive", "way", "close", "court",
                         "place", "square", "walk", "view", "hill", "terrace", "crescent", "gardens", "grove", "row",
                         "boulevard", "parkway", "mews"),
+    street_type_abbreviations={"st": "street", "rd": "road", "ave": "avenue", "av": "avenue", "dr": "drive",
+                               "ln": "lane", "ct": "court", "pl": "place", "sq": "square", "cres": "crescent",
+                               "gdns": "gardens", "blvd": "boulevard", "pkwy": "parkway", "ter": "terrace",
+                               "terr": "terrace"},
     small_words=("the", "of"),
 )

@@ -93,6 +93,9 @@ class Language:
     street_prefixes: tuple[str, ...] = ()
     #: Street types after the name, house number first ("12 High Street").
     street_types_after: tuple[str, ...] = ()
+    #: A street type's abbreviation -> the type, where it ends the name ("Maple Ave" and
+    #: "Maple Avenue" are one street).
+    street_type_abbreviations: dict[str, str] = field(default_factory=dict)
     #: Street types before the name: ``12 rue de la Paix`` (number first) or ``Via Roma 12``,
     #: ``Calle Mayor, 12`` (number last); both are read.
     street_types_before: tuple[str, ...] = ()
