@@ -13,7 +13,7 @@ from paperless_dedupe_hook.core import _pairing, discriminative
 from paperless_dedupe_hook.core.extract import SLOT_MARK, token_kind
 
 _MIN_FUZZY = {"id": 4, "ref": 6, "route": 6, "iban": 6, "date": 10, "amount": 3, "street": 5}
-_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "B6", "Z2", "G6", "G9", "A4", "T7", "EF"))
+_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "B6", "Z2", "G6", "G9", "A4", "T7", "EF", "CE"))
 _DIGIT = frozenset(frozenset(p) for p in ("17", "38"))
 _CONFUSABLE = _LOOK_ALIKE | _DIGIT | {frozenset(p) for p in ("56", "68", "08")}
 

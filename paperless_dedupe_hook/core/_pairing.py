@@ -31,7 +31,7 @@ WEIGHTS = {"route": (1.0, 4.0), "id": (1.5, 4.0), "iban": (0.5, 3.0), "date": (1
 STATIC_ID_WEIGHTS = (0.5, 4.0)
 OTHER_WEIGHTS = (0.5, 1.0)  # a kind this module does not know (a caller's own token)
 
-_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "B6", "Z2", "G6", "G9", "A4", "T7", "EF"))
+_LOOK_ALIKE = frozenset(frozenset(p) for p in ("O0", "D0", "Q0", "I1", "L1", "S5", "B8", "B6", "Z2", "G6", "G9", "A4", "T7", "EF", "CE"))
 _DIGIT_CONFUSABLE = frozenset(frozenset(p) for p in ("17", "38"))
 _CONFUSABLE = _LOOK_ALIKE | _DIGIT_CONFUSABLE | {frozenset(p) for p in ("56", "68", "08")}
 #: The digit a look-alike letter stands for inside a number (an IBAN's check digits and account).
@@ -142,8 +142,12 @@ def _compatible(kind: str, x: str, y: str) -> bool:
             return False
         dx, dy = x[8:].lstrip("0"), y[8:].lstrip("0")
         return (len(dx) == 1 and dx in dy) or (len(dy) == 1 and dy in dx)
-    if kind == "iban":  # one IBAN cut short, its digits read as look-alike letters (B09 for 809)
-        return x[:2] == y[:2] and x[2:14].translate(_DIGIT_OF) == y[2:14].translate(_DIGIT_OF)
+    if kind == "iban":  # one IBAN cut short, a digit of it dropped or read as a look-alike letter
+        fx, fy = x[:2] + x[2:].translate(_DIGIT_OF), y[:2] + y[2:].translate(_DIGIT_OF)
+        short_f, long_f = (fx, fy) if len(fx) <= len(fy) else (fy, fx)
+        if fx[:14] == fy[:14]:
+            return True
+        return len(short_f) >= 14 and Indel.distance(short_f, long_f[: len(short_f) + 1], score_cutoff=1) <= 1
     if kind == "street":  # one address read twice, with OCR slips in the name or the number
         (nx, hx), (ny, hy) = _house(x), _house(y)
         if ratio(nx, ny) < _STREET_RATIO or Levenshtein.distance(hx, hy) > 1:
