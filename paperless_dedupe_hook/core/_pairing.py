@@ -112,12 +112,12 @@ def near(x: str, y: str, neutral: bool) -> bool:
 
     Dates and amounts (``neutral``) allow only the digit slips 1/7, 3/8 and a dropped digit
     of an all-digit value; other values the look-alikes (O/0, I/1, S/5 ...) from 4 characters,
-    also 5/6, 6/8, 0/8 from 6, and a dropped or doubled character from 5."""
+    also 1/7, 3/8, 5/6, 6/8, 0/8 from 5, and a dropped or doubled character from 5."""
     if len(x) == len(y):
         if Hamming.distance(x, y, score_cutoff=1) != 1:
             return False
         at = next(i for i, (p, q) in enumerate(zip(x, y, strict=True)) if p != q)
-        table = _DIGIT_CONFUSABLE if neutral else _CONFUSABLE if len(x) >= 6 else _LOOK_ALIKE
+        table = _DIGIT_CONFUSABLE if neutral else _CONFUSABLE if len(x) >= 5 else _LOOK_ALIKE
         return frozenset((x[at], y[at])) in table
     if abs(len(x) - len(y)) != 1 or Indel.distance(x, y, score_cutoff=1) != 1:
         return False
