@@ -98,3 +98,14 @@ def test_one_number_read_as_two_kinds_is_no_value_of_its_own() -> None:
     assert onesided.factor(a, b, similarity=0.7) == 1.0
     c = frozenset({"ref:771245", "iban:DE89370400440532013000"})
     assert onesided.factor(a, c, similarity=0.7) < 1.0
+
+
+
+def test_documents_sharing_no_value_keep_d() -> None:
+    # An e-mail without the letterhead and the scan that lost its contract number: nothing in
+    # common, so no letterhead in common either; D is not lowered for kinds of their own.
+    from paperless_dedupe_hook.core import onesided
+    mail = frozenset({"id:contract:CT7396731"})
+    scan = frozenset({"date:2020-05-31", "iban:FR4207045977216021593", "street:moulln74"})
+    assert onesided.factor(mail, scan, similarity=0.6) == 1.0
+    assert onesided.factor(mail | {"ref:12345678"}, scan | {"ref:12345678"}, similarity=0.6) < 1.0

@@ -15,7 +15,9 @@ carry)::
 
     factor = M² / (M² + ONE_SIDED_SHARE * reach * min(U_a, U_b))        (1 when either U is 0)
 
-and D is multiplied by it.  M enters squared: the letterhead's values weigh under 1.5 together
+and D is multiplied by it (1 where M is 0: two documents that share no value share no
+letterhead's either, as an e-mail without the letterhead and the scan of the letter, whose
+contract number it carries and the scan lost).  M enters squared: the letterhead's values weigh under 1.5 together
 (M 0.64-1.38 on those false pairs), while a re-scan whose heavy OCR read one value as another
 kind (a ref as a street) still agrees on its others (M 3.7-6.8 on two such series re-scans,
 which M alone cost 10-17 % of D).  ``reach`` is 1 at a shingle similarity (containment) of
@@ -85,7 +87,9 @@ def factor(a: Collection[str], b: Collection[str], weight: Callable[[str], float
     if one_sided <= 0.0:
         return 1.0
     agree = agreement(a, b, weight)
-    return agree * agree / (agree * agree + ONE_SIDED_SHARE * reach * one_sided) if agree > 0.0 else 0.0
+    if agree <= 0.0:  # no value in common, so no letterhead's either: not two bodies behind one
+        return 1.0
+    return agree * agree / (agree * agree + ONE_SIDED_SHARE * reach * one_sided)
 
 
 def own_kinds(a: Collection[str], b: Collection[str]) -> tuple[list[str], list[str]]:
