@@ -134,6 +134,8 @@ def test_pairing_examples(a: list[str], b: list[str], expected: tuple[list[tuple
     pytest.param("elchendorffstrasse97", "elchendorffsfrabe97", True, id="eszett-read-as-b"),
     pytest.param("llncolnroad107", "lmcolnroad107", True, id="two-slips-after-the-first-letter"),
     pytest.param("sanluan101", "desanluan101", True, id="lost-first-word"),
+    pytest.param("deelmar109", "mar109", True, id="short-name-lost-first-word-same-house"),
+    pytest.param("deelmar109", "mar108", False, id="short-name-another-house"),
     pytest.param("harbourvlew60", "harbourvlew61", True, id="house-number-slip"),
     pytest.param("yorkterrace4", "oakterrace4", False, id="another-street-of-a-form"),
     pytest.param("oakterrace4", "parkterrace4", False, id="another-first-word"),

@@ -150,13 +150,15 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         return len(short_f) >= 14 and Indel.distance(short_f, long_f[: len(short_f) + 1], score_cutoff=1) <= 1
     if kind == "street":  # one address read twice, with OCR slips in the name or the number
         (nx, hx), (ny, hy) = _house(x), _house(y)
-        if ratio(nx, ny) < _STREET_RATIO or Levenshtein.distance(hx, hy) > 1:
+        if Levenshtein.distance(hx, hy) > 1:
             return False
         fold_short, fold_long = sorted((_fold_street(nx), _fold_street(ny)), key=len)
+        # "Calle de San Juan" read as "San Juan", "Calle del Mar 109" as "Mar 109": a name that
+        # lost its first word is one name (a short one only at the very same house number)
+        if (len(fold_short) >= 5 or (len(fold_short) >= 3 and hx == hy)) and fold_long.endswith(fold_short):
+            return True
         edits = _STREET_EDITS + (fold_short[:1] == fold_long[:1])
-        # "Calle de San Juan" read as "San Juan": a name that lost its first word is one name
-        return (Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
-                or (len(fold_short) >= 5 and fold_long.endswith(fold_short)))
+        return ratio(nx, ny) >= _STREET_RATIO and Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
     return kind in ("id", "ref") and len(short) >= 6 and short in long
 
 
