@@ -112,12 +112,12 @@ def near(x: str, y: str, neutral: bool) -> bool:
 
     Dates and amounts (``neutral``) allow only the digit slips 1/7, 3/8 and a dropped digit
     of an all-digit value; other values the look-alikes (O/0, I/1, S/5 ...) from 4 characters,
-    also 1/7, 3/8, 5/6, 6/8, 0/8 from 5, and a dropped or doubled character from 5."""
+    also 1/7, 3/8, 5/6, 6/8, 0/8 from 6, and a dropped or doubled character from 5."""
     if len(x) == len(y):
         if Hamming.distance(x, y, score_cutoff=1) != 1:
             return False
         at = next(i for i, (p, q) in enumerate(zip(x, y, strict=True)) if p != q)
-        table = _DIGIT_CONFUSABLE if neutral else _CONFUSABLE if len(x) >= 5 else _LOOK_ALIKE
+        table = _DIGIT_CONFUSABLE if neutral else _CONFUSABLE if len(x) >= 6 else _LOOK_ALIKE
         return frozenset((x[at], y[at])) in table
     if abs(len(x) - len(y)) != 1 or Indel.distance(x, y, score_cutoff=1) != 1:
         return False
@@ -154,11 +154,15 @@ def _compatible(kind: str, x: str, y: str) -> bool:
             return False
         fold_short, fold_long = sorted((_fold_street(nx), _fold_street(ny)), key=len)
         # "Calle de San Juan" read as "San Juan", "Calle del Mar 109" as "Mar 109": a name that
-        # lost its first word is one name (a short one only at the very same house number)
-        if (len(fold_short) >= 5 or (len(fold_short) >= 3 and hx == hy)) and fold_long.endswith(fold_short):
+        # lost its first word is one name (at the very same house number, or 85 % alike)
+        lost_first_word = len(fold_short) >= 3 and fold_long.endswith(fold_short)
+        if lost_first_word and hx == hy:
             return True
+        if ratio(nx, ny) < _STREET_RATIO:
+            return False
         edits = _STREET_EDITS + (fold_short[:1] == fold_long[:1])
-        return ratio(nx, ny) >= _STREET_RATIO and Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
+        return (Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
+                or (lost_first_word and len(fold_short) >= 5))
     return kind in ("id", "ref") and len(short) >= 6 and short in long
 
 

@@ -4,7 +4,7 @@ Similarity.  A token on one side only is *no* evidence of a different document (
 drops tokens, a cover sheet adds some); two different values where each side has its own is.
 Tokens on both sides *agree*.  The rest are paired where they are plausibly one value read
 twice: an id with and without its label, one OCR-confusable substitution (letter/digit look-
-alikes from 4 characters, 1/7, 3/8, 5/6, 6/8, 0/8 from 5) or one dropped or doubled character
+alikes from 4 characters, 1/7, 3/8, 5/6, 6/8, 0/8 from 6) or one dropped or doubled character
 (from 5) in an id, ref, route or IBAN; such pairs agree.  Dates and amounts must match exactly,
 but pairs that OCR makes of one value are set aside as *neutral* (neither agreement nor
 conflict): dates or amounts one ``1``/``7`` or ``3``/``8`` slip apart, a day that lost a digit
