@@ -33,8 +33,9 @@ def dilate(mask: BoolArray) -> BoolArray:
     return grown
 
 
-#: Distances (in cells) are counted up to this; anything farther is this far.
-FAR = 4
+#: Distances (in cells) are counted up to this; anything farther is this far (the compare asks
+#: only whether a cell is within one cell of ink).
+FAR = 2
 
 
 def distance(mask: BoolArray) -> npt.NDArray[np.int64]:

@@ -278,8 +278,6 @@ def _aligned_measures(ma: BoolArray, mb: BoolArray, params: FloatArray) -> dict[
             "oa": float((dob[oa] <= 1).sum()) / max(1, int(oa.sum())),
             "ob": float((doa[ob] <= 1).sum()) / max(1, int(ob.sum())),
             "no": float(oa.sum() + ob.sum()) / (na + nb),
-            "mda": float(db[ma].mean()) if ma.any() else float(A.FAR),
-            "mdb": float(da[sb].mean()) if sb.any() else float(A.FAR),
             "fine": _correlation(A.smooth(ma.astype(np.float64), 1), A.smooth(sb.astype(np.float64), 1)),
             "aligned": _correlation(_density(ma, 16), _density(sb, 16)),
             "scale": scale, "shear": float(abs(params[1] + params[2]))}
