@@ -10,18 +10,21 @@ The signature of a page is a small binary image of its ink in a canonical frame:
    content (mass quantiles, so that a speck at the edge or a cropped margin does not move it);
 5. the content box is resampled to :data:`GRID` x :data:`GRID` cells, a cell set where ink covers it.
 
-Two signatures are compared after the shift that best aligns them (FFT correlation of the
-blurred masks), by the share of each one's ink that the other explains within one cell.
+Two signatures are compared after aligning them (``_picture_align``: FFT shift, then affine
+Lucas-Kanade; from a second and third start with one axis rescaled when their content boxes'
+aspects differ): :func:`picture_measures` gives the numbers -- the share of each one's ink and
+of each one's outline that the other explains within one cell, the aligned masks' correlation --
+and :func:`judge_pictures` decides from them.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from . import _picture_align as A
 from . import _picture_page as page
 
 __all__ = [
@@ -29,7 +32,9 @@ __all__ = [
     "PictureMatch",
     "PictureSignature",
     "compare_pictures",
+    "judge_pictures",
     "picture_band_keys",
+    "picture_measures",
     "picture_signature",
 ]
 
@@ -51,9 +56,26 @@ MATCH_SCORE = 0.996
 #: ... and of the other's (which may have lost faint strokes in the copy).
 MIN_EXPLAINED = 0.5
 MAX_INK_RATIO = 3.0
+#: The aligned masks, smoothed by one 3 x 3 box, correlate at least this much ...
+MIN_FINE_CORRELATION = 0.88
+#: ... or, for a copy that gained ink too, BOTH_FINE_CORRELATION with BOTH_EXPLAINED of the ink
+#: explained one way and BOTH_EXPLAINED_HIGH the other;
+BOTH_FINE_CORRELATION = 0.92
+BOTH_EXPLAINED = 0.95
+BOTH_EXPLAINED_HIGH = 0.96
+#: and either way this share of each one's outline (ink cells not inside a filled 3 x 3) lies
+#: within a cell of the other's outline.
+MIN_OUTLINE_EXPLAINED = 0.7
+#: A page with at most SPARSE_CELLS ink cells (of 16,384) whose copy's ink lies on it at least
+#: SPARSE_MATCH, SPARSE_EXPLAINED the other way, correlating SPARSE_FINE_CORRELATION, is a copy too.
+SPARSE_CELLS = 1200
+SPARSE_MATCH = 0.995
+SPARSE_EXPLAINED = 0.6
+SPARSE_FINE_CORRELATION = 0.65
+#: Content boxes whose aspects differ by more than this factor are aligned from three starts.
+RESCALE_ASPECT = 1.08
 #: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this.
 MIN_LAYOUT_CORRELATION = 0.3
-MAX_SHIFT = 8
 #: The frame is the ink's centre plus or minus SPREAD standard deviations on each axis.
 SPREAD = 2.4
 
@@ -204,162 +226,94 @@ def picture_band_keys(signature: PictureSignature) -> list[bytes]:
     return [bytes([band, int(np.packbits(bits[band].astype(np.uint8))[0])]) for band in range(KEY_BANDS)]
 
 
-def _dilate(mask: BoolArray) -> BoolArray:
-    out = mask.copy()
-    out[1:, :] |= mask[:-1, :]
-    out[:-1, :] |= mask[1:, :]
-    grown = out.copy()
-    grown[:, 1:] |= out[:, :-1]
-    grown[:, :-1] |= out[:, 1:]
-    return grown
+def _correlation(x: FloatArray, y: FloatArray) -> float:
+    return float(np.corrcoef(x.ravel(), y.ravel())[0, 1]) if x.std() > 0 and y.std() > 0 else 0.0
 
 
-def _shift(mask: BoolArray, dy: int, dx: int) -> BoolArray:
-    out = np.zeros_like(mask)
-    h, w = mask.shape
-    out[max(dy, 0):h + min(dy, 0), max(dx, 0):w + min(dx, 0)] = mask[max(-dy, 0):h - max(dy, 0), max(-dx, 0):w - max(dx, 0)]
-    return out
-
-
-def _blur(mask: BoolArray) -> FloatArray:
-    f = mask.astype(np.float64)
-    p = np.pad(f, 1)
-    return np.asarray(sum(p[dy:dy + GRID, dx:dx + GRID] for dy in range(3) for dx in range(3)), dtype=np.float64)
-
-
-def align(a: BoolArray, b: BoolArray) -> tuple[int, int]:
-    """The shift of ``b`` (within :data:`MAX_SHIFT` cells) that best overlays it on ``a``."""
-    size = 2 * GRID
-    fa = np.fft.rfft2(_blur(a), s=(size, size))
-    fb = np.fft.rfft2(_blur(b), s=(size, size))
-    corr = np.fft.irfft2(fa * np.conj(fb), s=(size, size))
-    shifts = np.r_[0:MAX_SHIFT + 1, -MAX_SHIFT:0]
-    window = corr[np.ix_(shifts % size, shifts % size)]
-    iy, ix = np.unravel_index(int(np.argmax(window)), window.shape)
-    return int(shifts[iy]), int(shifts[ix])
-
-
-def _smooth(img: FloatArray, passes: int) -> FloatArray:
-    """Passes of a 3 x 3 box: a soft picture whose gradient reaches a few cells."""
-    for _ in range(passes):
-        p = np.pad(img, 1, mode="edge")
-        h, w = img.shape
-        total = np.zeros_like(img)
-        for dy in range(3):
-            for dx in range(3):
-                total += p[dy:dy + h, dx:dx + w]
-        img = total / 9.0
-    return np.asarray(img, dtype=np.float64)
-
-
-def _warp(img: FloatArray, params: FloatArray, order: int) -> FloatArray:
-    """``img`` sampled at W(x): y' = (1 + p0) y + p1 x + p4, x' = p2 y + (1 + p3) x + p5 (centred)."""
-    n = img.shape[0]
-    c = (n - 1) / 2
-    yy, xx = _centred_grid(n)
-    sy = (1 + params[0]) * yy + params[1] * xx + params[4] + c
-    sx = params[2] * yy + (1 + params[3]) * xx + params[5] + c
-    if order == 0:
-        iy, ix = np.rint(sy).astype(int), np.rint(sx).astype(int)
-        ok = (iy >= 0) & (iy < n) & (ix >= 0) & (ix < n)
-        out = np.zeros_like(img)
-        out[ok] = img[iy[ok], ix[ok]]
-        return out
-    return page.bilinear(img, sy, sx, fill=0.0)
-
-
-def refine(a: BoolArray, b: BoolArray, dy: int, dx: int) -> FloatArray:
-    """Affine parameters that carry ``b`` onto ``a``: Lucas-Kanade on smoothed masks, first at
-    half resolution (wide reach, cheap), then at full resolution."""
-    params = np.array([0.0, 0.0, 0.0, 0.0, -float(dy) / 2, -float(dx) / 2])
-    half_a, half_b = _halve(a.astype(np.float64)), _halve(b.astype(np.float64))
-    params = _lucas_kanade(_smooth(half_a, 2), _smooth(half_b, 2), params, 16)
-    params[4:] *= 2
-    return _lucas_kanade(_smooth(a.astype(np.float64), 2), _smooth(b.astype(np.float64), 2), params, 6)
-
-
-def _halve(img: FloatArray) -> FloatArray:
-    n = img.shape[0] // 2
-    return np.asarray(img[: 2 * n, : 2 * n].reshape(n, 2, n, 2).mean(axis=(1, 3)), dtype=np.float64)
-
-
-@functools.lru_cache(maxsize=4)
-def _centred_grid(n: int) -> tuple[FloatArray, FloatArray]:
-    c = (n - 1) / 2
-    yy, xx = np.mgrid[0:n, 0:n].astype(np.float64) - c
-    yy.flags.writeable = False
-    xx.flags.writeable = False
-    return yy, xx
-
-
-def _lucas_kanade(sa: FloatArray, sb: FloatArray, params: FloatArray, iterations: int) -> FloatArray:
-    """Inverse-compositional Lucas-Kanade: the template's gradient and Hessian once, then one
-    warp and one small solve per iteration."""
-    yy, xx = _centred_grid(sa.shape[0])
-    gy, gx = np.gradient(sa)
-    steepest = np.stack([gy * yy, gy * xx, gx * yy, gx * xx, gy, gx], axis=-1).reshape(-1, 6)
-    hess_inv = np.linalg.inv(steepest.T @ steepest + np.eye(6) * 1e-3)
-    matrix = _as_matrix(params)
-    for _ in range(iterations):
-        warped = _warp(sb, _as_params(matrix), 1)
-        step = hess_inv @ (steepest.T @ (warped - sa).ravel())
-        matrix = matrix @ np.linalg.inv(_as_matrix(step))
-        if np.abs(step[4:]).max() < 0.05 and np.abs(step[:4]).max() < 0.002:
-            break
-    return _as_params(matrix)
-
-
-def _as_matrix(p: FloatArray) -> FloatArray:
-    return np.array([[1 + p[0], p[1], p[4]], [p[2], 1 + p[3], p[5]], [0.0, 0.0, 1.0]])
-
-
-def _as_params(m: FloatArray) -> FloatArray:
-    return np.array([m[0, 0] - 1, m[0, 1], m[1, 0], m[1, 1] - 1, m[0, 2], m[1, 2]])
-
-
-def pair_features(a: PictureSignature, b: PictureSignature) -> dict[str, float]:
+def picture_measures(a: PictureSignature, b: PictureSignature, *,
+                     min_layout: float = MIN_LAYOUT_CORRELATION) -> dict[str, float]:
+    """The numbers a decision is made from (:func:`judge_pictures`): ``layout`` (the coarse
+    layouts' correlation) always; when it reaches ``min_layout``, the pages aligned (FFT shift,
+    then affine) and ``ea``/``eb`` (the share of each one's ink within a cell of the other's),
+    ``na``/``nb`` (their ink cells), ``aligned`` (the layouts' correlation after alignment),
+    ``scale``, ``shear`` and ``aspect`` (of the content boxes, larger over smaller)."""
     ma, mb = a.mask(), b.mask()
-    dy, dx = align(ma, mb)
-    params = refine(ma, mb, dy, dx)
-    sb = _warp(mb.astype(np.float64), params, 0) > 0.5
+    coarse = _density(ma, 16)
+    scaled = {s: mb if s == (1.0, 1.0) else A.scaled(mb, *s) for s in _scales(a, b)}
+    layouts = {s: _correlation(coarse, _density(m, 16)) for s, m in scaled.items()}
+    layout = max(layouts.values())
+    if layout < min_layout:  # cheap: most candidates that share a key end here
+        return {"layout": layout}
+    best: dict[str, float] = {}
+    for s, moved in scaled.items():
+        if layouts[s] < min_layout:
+            continue
+        m = _aligned_measures(ma, mb, A.refine(ma, mb, A.start(ma, moved, *s)))
+        if not best or m["fine"] > best["fine"]:
+            best = m
+    return {"layout": layout, **best, "aspect": max(a.aspect, b.aspect) / min(a.aspect, b.aspect)}
+
+
+def _scales(a: PictureSignature, b: PictureSignature) -> list[tuple[float, float]]:
+    """Where to start aligning ``b`` from: as it is; and, when the content boxes' aspects differ,
+    with one axis scaled to make them agree (ink that one copy has and the other not -- a fax's
+    header, a ruling a copy kept -- moved one axis of the frame)."""
+    ratio = b.aspect / a.aspect
+    if abs(np.log(ratio)) < np.log(RESCALE_ASPECT):
+        return [(1.0, 1.0)]
+    return [(1.0, 1.0), (1.0 / ratio, 1.0), (1.0, ratio)]
+
+
+def _aligned_measures(ma: BoolArray, mb: BoolArray, params: FloatArray) -> dict[str, float]:
+    sb = A.warp(mb.astype(np.float64), params, 0) > 0.5
     na, nb = max(1, int(ma.sum())), max(1, int(sb.sum()))
-    ga, gb = _dilate(ma), _dilate(sb)
-    ua, ub = ma & ~gb, sb & ~ga
-    ea = 1.0 - float(ua.sum()) / na
-    eb = 1.0 - float(ub.sum()) / nb
-    # Unexplained ink in clumps (a word one page has and the other not), not in lines one cell thin
-    # (an edge the alignment left, a ruling one copy lost).
-    clump_a = int((_erode(ua)).sum())
-    clump_b = int((_erode(ub)).sum())
+    da, db = A.distance(ma), A.distance(sb)
+    ea = float((db[ma] <= 1).sum()) / na
+    eb = float((da[sb] <= 1).sum()) / nb
     scale = float(np.sqrt(abs((1 + params[0]) * (1 + params[3]) - params[1] * params[2])))
-    return {"ea": ea, "eb": eb, "ca": clump_a / na, "cb": clump_b / nb, "scale": scale,
-            "shear": float(abs(params[1] + params[2])), "na": na, "nb": nb,
-            "aspect": max(a.aspect, b.aspect) / min(a.aspect, b.aspect)}
+    # The outlines: inside a large filled shape every cell is explained by any other filled shape.
+    oa, ob = ma & ~A.erode3(ma), sb & ~A.erode3(sb)
+    doa, dob = A.distance(oa), A.distance(ob)
+    return {"ea": ea, "eb": eb, "na": na, "nb": nb,
+            "oa": float((dob[oa] <= 1).sum()) / max(1, int(oa.sum())),
+            "ob": float((doa[ob] <= 1).sum()) / max(1, int(ob.sum())),
+            "no": float(oa.sum() + ob.sum()) / (na + nb),
+            "fine": _correlation(A.smooth(ma.astype(np.float64), 1), A.smooth(sb.astype(np.float64), 1)),
+            "aligned": _correlation(_density(ma, 16), _density(sb, 16)),
+            "scale": scale, "shear": float(abs(params[1] + params[2]))}
 
 
-def _erode(mask: BoolArray) -> BoolArray:
-    """Cells whose 2 x 2 block (with the right and lower neighbours) is all set."""
-    out = np.zeros_like(mask)
-    out[:-1, :-1] = mask[:-1, :-1] & mask[1:, :-1] & mask[:-1, 1:] & mask[1:, 1:]
-    return out
-
-
-def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
+def judge_pictures(m: dict[str, float]) -> PictureMatch:
     """A duplicate when, after alignment, one page's ink lies (within a cell) on the other's almost
     entirely -- a copy may lose faint strokes, never gain handwriting -- and the other's mostly."""
-    ca, cb = _density(a.mask(), 16).ravel(), _density(b.mask(), 16).ravel()
-    layout = float(np.corrcoef(ca, cb)[0, 1]) if ca.std() > 0 and cb.std() > 0 else 0.0
-    if layout < MIN_LAYOUT_CORRELATION:  # cheap: most candidates that share a key end here
+    layout = m["layout"]
+    if layout < MIN_LAYOUT_CORRELATION or "ea" not in m:
         return PictureMatch(round(max(0.0, layout) * 0.5, 3), False,
                             f"pictures differ: their layouts correlate {layout:.2f}")
-    f = pair_features(a, b)
-    high, low = max(f["ea"], f["eb"]), min(f["ea"], f["eb"])
-    ink_ratio = max(f["na"], f["nb"]) / min(f["na"], f["nb"])
+    high, low = max(m["ea"], m["eb"]), min(m["ea"], m["eb"])
+    ink_ratio = max(m["na"], m["nb"]) / min(m["na"], m["nb"])
     score = high if low >= MIN_EXPLAINED else high * low
     if ink_ratio > MAX_INK_RATIO:
         return PictureMatch(round(score * 0.5, 3), False,
                             f"pictures differ: one has {ink_ratio:.1f} times the ink of the other")
-    dup = high >= MATCH_SCORE and low >= MIN_EXPLAINED
+    fine, outlines = m["fine"], min(m["oa"], m["ob"])
+    # A copy that lost faint strokes: one page's ink lies on the other's entirely; or a copy that
+    # also gained some (a fax's specks and header): nearly entirely both ways.  Both only where
+    # the aligned pages correlate cell by cell as copies do (fills of one form share their printed
+    # part and so much of their ink, not the handwriting's fine shape) and their outlines lie on
+    # each other (inside large filled shapes -- a child's drawing -- any ink explains any other).
+    dup = outlines >= MIN_OUTLINE_EXPLAINED and (
+        (high >= MATCH_SCORE and low >= MIN_EXPLAINED and fine >= MIN_FINE_CORRELATION)
+        or (low >= BOTH_EXPLAINED and high >= BOTH_EXPLAINED_HIGH and fine >= BOTH_FINE_CORRELATION))
+    # A sparse page (a pencil sketch) whose copy lost many faint strokes: what the copy kept lies
+    # on the original entirely.
+    dup = dup or (max(m["na"], m["nb"]) <= SPARSE_CELLS and high >= SPARSE_MATCH and low >= SPARSE_EXPLAINED
+                  and fine >= SPARSE_FINE_CORRELATION)
     why = "pictures match" if dup else "pictures differ"
     return PictureMatch(round(score, 3), dup,
                         f"{why}: {high:.1%} of one page's ink lies on the other, {low:.0%} the other way")
+
+
+def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
+    """:func:`judge_pictures` of :func:`picture_measures`."""
+    return judge_pictures(picture_measures(a, b))
