@@ -11,12 +11,13 @@ a line that ends like a label, followed by as many value lines.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
+from . import _regex
+
 #: Two label lines in a row: the cheap test that a text may hold such a block at all.
-_TWO_LABELS: Final = re.compile(r"(?m)^[ \t]*[^\W\d_][^\n:]{0,58}:[ \t]*\n[ \t]*[^\W\d_][^\n:]{0,58}:[ \t]*$")
-_LABEL: Final = re.compile(r"[ \t]*[^\W\d_][^\n:]{0,58}:[ \t]*")
+_TWO_LABELS: Final = _regex.compile(r"(?m)^[ \t]*[^\W\d_][^\n:]{0,58}:[ \t]*\n[ \t]*[^\W\d_][^\n:]{0,58}:[ \t]*$")
+_LABEL: Final = _regex.compile(r"[ \t]*[^\W\d_][^\n:]{0,58}:[ \t]*")
 MIN_LABELS: Final = 2
 _MAX_VALUE_CHARS = 80  # a value line is short; a longer line is running text
 

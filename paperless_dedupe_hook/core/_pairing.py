@@ -45,10 +45,12 @@ _STREET_RATIO = 85  # rapidfuzz ratio of two street names that are one name read
 #: (85 % alike, as ``yorkstreet``/``yorlcstreet`` is); another street of a form differs in its
 #: own first word, which begins the name.
 _STREET_EDITS = 1
-#: OCR's misreadings within a word, folded onto one spelling before two street names are
-#: compared: letter pairs (``rn``/``m``, ``lc``/``k``, ``ß`` read as ``B``) first, then letters.
-_OCR_LETTER_PAIRS = (("rn", "m"), ("lc", "k"), ("cl", "d"), ("vv", "w"), ("ri", "n"), ("ss", "b"))
-_OCR_LETTERS = str.maketrans("i1|!0aefuyhq", "llllooctnvbg")
+#: OCR's misreadings within a word that a street token's own folding (``text.fold_ocr``:
+#: ``rn``/``m``, ``cl``/``d``, ``i``/``1``/``l``, ``0``/``o`` ...) leaves, folded onto one
+#: spelling before two street names are compared: letter pairs (``lc``/``k``, ``ß`` read as
+#: ``B``) first, then letters.
+_OCR_LETTER_PAIRS = (("lc", "k"), ("ri", "n"), ("ss", "b"))
+_OCR_LETTERS = str.maketrans("aefuyhq", "octnvbg")
 #: Date pairs set aside as neutral per pair of documents (one OCR slip apart, or a day that
 #: lost a digit): two such pairs are a series, not OCR, whose dates differ alike twice (days
 #: ten apart, ``18``/``08`` and ``15``/``05``; a month in words, ``9 agosto``/``9 marzo`` and

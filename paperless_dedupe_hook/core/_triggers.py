@@ -178,9 +178,10 @@ def table_source() -> str:
 _Node = dict[str, "_Node"]
 
 
-def _trie(keys: Iterable[str]) -> str:
-    """Regex source that matches exactly the keys, as the key of a word starting here: a key
-    of four letters is the start of a word, a shorter key a whole word (no letter follows)."""
+def trie(keys: Iterable[str], *, whole_words_under: int = 0) -> str:
+    """Regex source that matches exactly the keys, as a trie: the engine reads each letter once
+    where an alternation would try every key.  A key shorter than ``whole_words_under`` letters
+    must end its word (no letter follows); a longer one may start a word."""
     tree: _Node = {}
     for key in keys:
         node = tree
@@ -191,7 +192,7 @@ def _trie(keys: Iterable[str]) -> str:
     def emit(node: _Node, depth: int) -> str:
         alts = [re.escape(ch) + emit(sub, depth + 1) for ch, sub in sorted(node.items()) if ch]
         if "" in node:
-            alts.append(r"(?![^\W\d_])" if depth < 4 else "")
+            alts.append(r"(?![^\W\d_])" if depth < whole_words_under else "")
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
     return emit(tree, 0)
@@ -204,7 +205,8 @@ def trigger_word_regex() -> re.Pattern[str]:
     ASCII or Latin-1 letter) is a bitmap the regex engine can skip with; the look-behind then
     tells the other non-letters from the rarer letters of other scripts.  (The word at the
     very start of a text: match it against a blank and the text's first letters.)"""
-    return _regex.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + _trie(TRIGGERS) + ")")
+    # a key of four letters is the start of a word, a shorter key a whole word
+    return _regex.compile(r"[^a-zß-öø-ÿ](?<=[\W\d_])(" + trie(TRIGGERS, whole_words_under=4) + ")")
 
 
 # A key is at most four letters, and a shorter one looks at one letter more: the first word's
