@@ -33,12 +33,18 @@ def ibans(scan: Scan) -> None:
         value = m.group().replace(" ", "")
         if 15 <= len(value) <= 34:
             scan.take(m.start(), m.end(), "iban:" + value)
+    for m in scan.finditer(P.IBAN_LABELLED):
+        value = m["v"].replace(" ", "").upper()
+        if 15 <= len(value) <= 34:
+            scan.take(m.start("v"), m.end("v"), "iban:" + value)
 
 
 def dates(scan: Scan) -> None:
     t = scan.text
     for m in (*scan.finditer(P.DATE_ISO), *scan.finditer(P.DATE_DOT)):
         scan.take(m.start(), m.end(), P.date_token(int(m["y"]), int(m["m"]), int(m["d"])), skip=_SKIP)
+    for m in scan.finditer(P.DATE_ISO_SPLIT_YEAR):
+        scan.take(m.start(), m.end(), P.date_token(int(m["c"] + m["yy"]), int(m["m"]), int(m["d"])), skip=_SKIP)
     for m in _worded(scan, P.DATE_DMY_TEXT):
         month = P.month_of(m)
         if month is not None:

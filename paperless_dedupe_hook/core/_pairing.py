@@ -138,7 +138,7 @@ def _compatible(kind: str, x: str, y: str) -> bool:
     """A value and a fragment of it (a number split by a stray blank, a day that lost a digit)."""
     short, long = (x, y) if (len(x), x) <= (len(y), y) else (y, x)
     if kind == "amount":  # 1.936,56 read as 9 36,56; 24,74 read as 24,741 (thousands)
-        return len(short) >= 3 and (long.endswith(short) or long.startswith(short))
+        return len(short) >= 3 and (long.endswith(short) or long.startswith(short) or _cents_lost(short, long))
     if kind == "date":
         if len(x) != 10 or len(y) != 10 or x[:8] != y[:8]:
             return False
@@ -149,6 +149,11 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         short_f, long_f = (fx, fy) if len(fx) <= len(fy) else (fy, fx)
         if fx[:14] == fy[:14]:
             return True
+        if len(fx) == len(fy) >= 15 and Hamming.distance(fx, fy, score_cutoff=1) == 1:
+            # one digit OCR confuses (3/8, 1/7 ...), check digits included: two valid IBANs
+            # differ in two places at least (the check digits see to it)
+            at = next(i for i, (p, q) in enumerate(zip(fx, fy, strict=True)) if p != q)
+            return frozenset((fx[at], fy[at])) in _CONFUSABLE
         return len(short_f) >= 14 and Indel.distance(short_f, long_f[: len(short_f) + 1], score_cutoff=1) <= 1
     if kind == "street":  # one address read twice, with OCR slips in the name or the number
         (nx, hx), (ny, hy) = _house(x), _house(y)
@@ -166,6 +171,16 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         return (Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
                 or (lost_first_word and len(fold_short) >= 5))
     return kind in ("id", "ref") and len(short) >= 6 and short in long
+
+
+def _cents_lost(short: str, long: str) -> bool:
+    """Two amounts (in cents) of which OCR lost one's cents: ``4.644,0l`` read as 4644.00 beside
+    4644.01, or the separator with them, ``45,47`` read as ``45447`` beside 45.47 (one digit
+    slipped in where the comma was)."""
+    if len(short) == len(long):
+        return short[:-2] == long[:-2] and len(short) >= 4 and "00" in (short[-2:], long[-2:])
+    return (len(short) >= 4 and long.endswith("00") and len(long) == len(short) + 3
+            and Indel.distance(long[:-2], short, score_cutoff=1) == 1)
 
 
 @lru_cache(maxsize=_CACHED_TOKENS)

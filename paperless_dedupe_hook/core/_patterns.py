@@ -83,7 +83,7 @@ DEHYPHEN: Final = _regex.compile(r"-(?<=[^\W\d_]-)[ \t]*\n[ \t]*(?=[^\W\d_])")
 
 #: A digit and the rest of its word; :func:`._triggers.prepare` walks back to the word start.
 DIGIT_WORD: Final = _regex.compile(r"[0-9][\w|!]*")
-FOLD_CHARS: Final = frozenset("0123456789OoIl|!ZzASsbBg")
+FOLD_CHARS: Final = frozenset("0123456789OoIl|!ZzASsbBgD")  # D: only between digits (_triggers._fold)
 FOLD_TABLE: Final = str.maketrans("OoIl|!ZzASsbBg", "00111122455689")
 NUMBER_SEPARATORS: Final = frozenset(".,:/-")
 
@@ -107,15 +107,24 @@ _PHONE_WORDS = L.merged("phone_words")
 PHONE: Final = _regex.compile("(?:" + _alt(_PHONE_WORDS) + r")\w{0,8}(?!\w)")
 _PAGE_WORDS = L.merged("page_words")
 _PAGE_OF = "|".join(re.escape(w) for w in L.merged("page_of"))
-#: ``Seite 2 von 3``, ``Page 2 of 3``, ``S. 001/003``: ignored.
+#: ``Seite 2 von 3``, ``Page 2 of 3``, ``S. 001/003``: ignored.  Not right after a number: the
+#: ``S372`` of ``8004 S372 93`` is an IBAN's group that OCR read with an S for its 5.
 PAGE: Final = _regex.compile(
-    "(?:" + _alt(_PAGE_WORDS) + r")[ \t]*[0-9]{1,4}(?:[ \t]*(?:" + _PAGE_OF + r"|/)[ \t]*[0-9]{1,4})?(?!\w)"
+    r"(?<![0-9][ \t])(?<![0-9A-Za-z])(?:" + _alt(_PAGE_WORDS) + r")[ \t]*[0-9]{1,4}(?:[ \t]*(?:" + _PAGE_OF + r"|/)[ \t]*[0-9]{1,4})?(?!\w)"
 )
 
 # --- IBAN --------------------------------------------------------------------------------------
 
 IBAN: Final = _regex.compile(
     r"[A-Z](?<![A-Za-z0-9][A-Z])[A-Z][0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+#: An IBAN after its label that OCR damaged past :data:`IBAN`: a look-alike letter in a group
+#: ("000o", "S372"), a group of three or five ("00000"), a mangled label ("lBAN").  Every group
+#: holds a digit, so the words after an IBAN are not read into it; pairing folds the letters.
+IBAN_LABELLED: Final = _regex.compile(
+    r"(?<![\w])[Il1|][Bb8][Aa][NnM][ \t]*:?[ \t]*"
+    r"(?P<v>[A-Z]{2}[0-9OoIlSB]{2}(?:[ ](?=[A-Za-z]{0,3}[0-9])[A-Za-z0-9]{3,5}){2,8}(?:[ ](?=[A-Za-z]?[0-9])[A-Za-z0-9]{1,3})?)"
+    r"(?![A-Za-z0-9])"
 )
 
 # --- labelled identifiers ----------------------------------------------------------------------
@@ -147,8 +156,9 @@ for _name in ID_LABELS:
     ID_LABEL_SOURCES[_name] = _src
 _ID_HEAD = r"(?<![^\W_])(?:"
 #: ``[:#.] value`` after a label; the value needs a digit in its first word (after an optional 1-4 letter prefix).
+#: OCR's specks between them (``Steuernummer° 711/...``, ``Kundennummer; 123``) are separators too.
 _ID_VALUE = (
-    r"(?![^\W\d_])[ \t:#.]*\n?[ \t:#.]*"
+    r"(?![^\W\d_])[ \t:#.;°~*]*\n?[ \t:#.;°~*]*"
     r"(?:(?P<az>[0-9]{1,3}[ \t]+[A-Za-z]{1,4}[ \t]+[0-9]{1,6}/[0-9]{2,4})"
     r"|(?=[A-Za-z]{0,4}[ ]?[A-Za-z0-9/.-]*[0-9])"
     r"(?P<v>[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9])|[ ](?=[0-9]{2,}(?![0-9]*[.,:][0-9])))*))"
@@ -206,6 +216,10 @@ ISO_TIMESTAMP: Final = _regex.compile(r"(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9
 DATE_ISO: Final = _regex.compile(
     r"(?P<y>(?:19|20)[0-9]{2})(?<![0-9.,/-]....)[-/.](?P<m>[0-9]{1,2})[-/.](?P<d>[0-9]{1,2})(?![0-9])"
 )
+#: An ISO date whose year OCR split after its century, ``20 23-01-17`` (else read as 23 January 2017).
+DATE_ISO_SPLIT_YEAR: Final = _regex.compile(
+    r"(?P<c>19|20)(?<![0-9.,/-]..)[ ](?P<yy>[0-9]{2})-(?P<m>[0-9]{1,2})-(?P<d>[0-9]{1,2})(?![0-9])"
+)
 DATE_DOT: Final = _regex.compile(
     _DAY + r"[ \t]?[.,][ \t]?(?P<m>[0-9]{1,2})[ \t]?[.,][ \t]?(?P<y>[0-9]{4}|[0-9]{2})(?![0-9]|[.,][0-9])"
 )
@@ -238,8 +252,9 @@ MONTH_YEAR_NUM: Final = _regex.compile(
 _NUM_REST = r"(?:[0-9]{0,2}(?:[.,'][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9]{0,11}(?:[.,][0-9]{1,2})?)"
 _CODES = ("EUR", "EURO", "Euro", "USD", "GBP", "CHF")
 _CUR = "€|\\$|£|" + "|".join(f"{c}(?<![A-Za-z]{c})" for c in _CODES)
+# Not an amount where more digits follow a doubled separator: OCR's "1.215,,22" is not 1.215.
 AMOUNT_CUR_BEFORE: Final = _regex.compile(
-    rf"(?:{_CUR})[ \t]{{0,2}}(?P<n>[0-9]{_NUM_REST})(?:[.,]-{{1,2}})?(?![0-9]|[.,][0-9])"
+    rf"(?:{_CUR})[ \t]{{0,2}}(?P<n>[0-9]{_NUM_REST})(?:[.,]-{{1,2}})?(?![0-9]|[.,]{{1,2}}[0-9])"
 )
 AMOUNT_CUR_AFTER: Final = _regex.compile(
     rf"(?P<n>[0-9](?<![\w.,][0-9]){_NUM_REST})(?:[.,]-{{1,2}})?[ \t]{{0,2}}"
@@ -258,7 +273,7 @@ AMOUNT_BLANK_AFTER: Final = _regex.compile(
     r"(?:€|\$|£|(?:" + "|".join(_CODES) + r")(?![A-Za-z]))"
 )
 AMOUNT_BLANK_BEFORE: Final = _regex.compile(
-    rf"(?:{_CUR})[ \t]{{0,2}}(?P<n>[0-9]{_NUM_BLANK})(?:[.,]-{{1,2}})?(?![0-9]|[.,][0-9])"
+    rf"(?:{_CUR})[ \t]{{0,2}}(?P<n>[0-9]{_NUM_BLANK})(?:[.,]-{{1,2}})?(?![0-9]|[.,]{{1,2}}[0-9])"
 )
 AMOUNT_BLANK_BARE: Final = _regex.compile(
     r"(?P<n>[0-9](?<![\w.,][0-9])[0-9]{0,2}(?:[ ][0-9]{3})+[.,][0-9]{2})"
@@ -285,8 +300,9 @@ STREET: Final = _regex.compile(
     # the possessive look-ahead says so at once, where backtracking through the word letter by
     # letter (every capitalised German noun) cost a third of the scan.
     rf"(?<![\w-])(?P<s>(?:{_STREET_PREFIX}[A-ZÄÖÜ]|[A-ZÄÖÜ](?=[\w.-]*+[ \t]+[0-9]))[\w.-]*[^\W\d_]\.?)"
-    r"[ \t]+(?P<n>[0-9]{1,4}[a-z]?)"
-    r"(?=(?:[ \t]*[,·|])?[ \t]*\n?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
+    r"[ \t]+(?P<n>[0-9]{1,4}[a-z]?)(?![0-9])"  # (not the head of "No. 34250088": a number, no postcode)
+    # (OCR's specks after the number, "112a ~-;", are no part of it)
+    r"(?=(?:[ \t]*[,·|])?(?:[ \t]+[^\w\s]{1,4})?[ \t]*\n?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
     rf"|(?<![\w.,-])(?P<en>[0-9]{{1,4}}[a-z]?)[ \t]+(?P<e>(?:[A-Z][\w'-]*[ \t]+){{1,3}}(?:{_alt(_STREET_TYPES)})(?!\w)"
     rf"|[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*){{0,2}}(?=[ \t]*,[ \t]*{_POSTCODE_EN}[ \t,]+[A-Z])))"
 )
@@ -308,6 +324,13 @@ STREET_NAME_NUMBER: Final = _regex.compile(
 STREET_JOINED: Final = _regex.compile(
     r"(?P<s>[A-Z](?<![\w'-][A-Z])(?=[\w'-]*+\.?[ \t]+[0-9])[\w'-]*[^\W\d_]\.?)[ \t]+(?P<n>[0-9]{1,4}[a-zA-Z]?)(?![\w]|[.,/:][0-9])"
 )
+#: A house number opening its line before a postcode and a town, the street's name ending the
+#: line before: prose wrapped between them ("... Friedrichstraße\n133, 10117 Berlin").
+STREET_NUMBER_WRAPPED: Final = _regex.compile(
+    r"(?<=\n)[ \t]*(?P<n>[0-9]{1,4}[a-z]?)(?=[ \t]*,?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
+)
+#: The name at the end of the line before such a number: one capitalised word.
+STREET_NAME_AT_LINE_END: Final = _regex.compile(r"(?<![\w-])(?P<s>[A-ZÄÖÜ][\w-]*[^\W\d_]\.?)[ \t]*\n\Z")
 STREET_MAX_NAME = 60
 #: A postcode and a town after a house number: ``, 1000 Bruxelles``, ``\n28013 Madrid``, ``, 1015 CJ Amsterdam``,
 #: ``, CB2 1TN Cambridge``.

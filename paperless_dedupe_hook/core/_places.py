@@ -111,6 +111,12 @@ def streets(scan: Scan) -> None:
         scan.take(m.start(), m.end(), "street:" + P.street_key(name) + number)
     endings = tuple(fold_word(w) for lang in detected.languages if not lang.street_suffixes_need_postcode
                     for w in lang.street_suffixes)
+    t = scan.text
+    for m in scan.finditer(P.STREET_NUMBER_WRAPPED):
+        line_start = t.rfind("\n", 0, m.start() - 1) + 1
+        named = P.STREET_NAME_AT_LINE_END.search(t, max(line_start, m.start() - STREET_NAME_REACH), m.start())
+        if named is not None and fold_word(named["s"]).endswith(_ALL_ENDINGS):
+            scan.take(m.start("n"), m.end(), "street:" + P.street_key(named["s"]) + m["n"])
     for m in scan.finditer(P.STREET_JOINED):
         name = fold_word(m["s"])
         # an ending of a language the text is not in: where a postcode follows ("Kerkstraat 12, 1015 CJ")
@@ -118,6 +124,8 @@ def streets(scan: Scan) -> None:
             scan.take(m.start(), m.end(), "street:" + P.street_key(m["s"]) + m["n"])
 
 
+#: How far back the name of a street wrapped before its house number is looked for (characters).
+STREET_NAME_REACH = 40
 #: Every language's street types: one of a language the text is not in ("Rue de la Loi 16" in
 #: a Dutch letter from Brussels) counts where it is capitalised and a postcode follows the number.
 _ALL_TYPES = frozenset(map(fold_word, languages.merged("street_types_before")))

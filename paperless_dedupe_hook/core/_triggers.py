@@ -339,6 +339,9 @@ def _has_odd_chars(text: str) -> bool:
     return len(raw.translate(None, _ODD_LATIN1)) != len(raw)
 
 
+_D_BETWEEN_DIGITS = _regex.compile(r"(?<=[0-9])D(?=[0-9])")
+
+
 def _fold(word: str, text: str, start: int, end: int) -> str:
     """From the first digit on, fold look-alike letters if digits are at least half (``2O26``,
     ``GB3b94``); a prefix of ``O``/``l``/``I`` before digits (``O532``), any one-letter prefix inside
@@ -347,6 +350,8 @@ def _fold(word: str, text: str, start: int, end: int) -> str:
     head, rest = word[:first], word[first:]
     if 2 * sum(c.isdigit() for c in rest) >= len(rest):
         rest = rest.translate(FOLD_TABLE)
+        if "D" in rest:  # 2D20 is 2020, but 3D (printing) and 2D (codes) stay
+            rest = _D_BETWEEN_DIGITS.sub("0", rest)
     if head and all(c in "OoIl|!" for c in head) and rest.isdigit():
         head = head.translate(FOLD_TABLE)  # O532, Ol30: letters OCR makes of 0 and 1 rarely start a code
     elif len(head) == 1 and head in FOLD_CHARS:

@@ -86,9 +86,10 @@ def _scan(text: str, languages: Sequence[str] = (), hint: Sequence[str] = ()) ->
 #: The patterns that :meth:`Scan.finditer` scans in the digit regions only: each match has
 #: an ASCII digit on its first line and crosses at most two line breaks (see
 #: :func:`._triggers.digit_regions`; tests/test_extract_prefilters.py checks the claim).
-DIGIT_LED = (P.IBAN, P.ISO_TIMESTAMP, P.DATE_ISO, P.DATE_DOT, P.DATE_DMY_TEXT, P.YEAR, P.DATE_SLASH,
+DIGIT_LED = (P.IBAN, P.IBAN_LABELLED, P.ISO_TIMESTAMP, P.DATE_ISO, P.DATE_ISO_SPLIT_YEAR, P.DATE_DOT, P.DATE_DMY_TEXT, P.YEAR, P.DATE_SLASH,
              P.MONTH_YEAR_NUM, P.AMOUNT_CUR_BEFORE, P.AMOUNT_CUR_AFTER, P.AMOUNT_BARE, P.AMOUNT_BLANK_BEFORE,
-             P.AMOUNT_BLANK_AFTER, P.AMOUNT_BLANK_BARE, P.STREET, P.STREET_JOINED, P.REF, _places.SERVICE)
+             P.AMOUNT_BLANK_AFTER, P.AMOUNT_BLANK_BARE, P.STREET, P.STREET_JOINED, P.STREET_NUMBER_WRAPPED, P.REF,
+             _places.SERVICE)
 
 
 def _words(scan: Scan) -> None:
