@@ -78,7 +78,7 @@ class Holdback:
     short: bool = False
     one_sided_factor: float = 1.0  # core.onesided: what D kept for values of kinds the other has none of
     own_values: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # those values, each side
-    bonus: float = 1.0  # scoring.AGREEMENT_BONUS when every value agrees and several do
+    bonus: float = 1.0  # scoring.agreement_bonus when every value agrees and several do
 
     def as_dict(self) -> dict[str, object]:
         p = self.pair

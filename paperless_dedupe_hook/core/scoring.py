@@ -64,13 +64,19 @@ ONE_SIDED = True
 # Whether a pair that could reach the threshold has its slots compared across labels that OCR
 # read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
 ALIGN_SLOTS = True
-#: A pair whose values all agree (D = 1) and that carries several of them (token-weighted
-#: agreement of at least AGREEING_VALUES: three rare dates, amounts or ids) has its score
-#: multiplied by AGREEMENT_BONUS.  A heavy re-scan loses shingles and fuzzy to OCR, not its
-#: values; a template series always conflicts somewhere, letters behind one letterhead share
-#: the letterhead's values only (agreement under 1.5), assemblies of one library none.
-AGREEMENT_BONUS = 1.06
-AGREEING_VALUES = 3.0
+#: A pair whose values all agree (D = 1) and that carries several of them has its score
+#: raised by AGREEMENT_BONUS_PER_VALUE for each unit of token-weighted agreement (a rare date
+#: 1, an id 1.5, an amount 0.5), from AGREEING_VALUES on and up to AGREEMENT_BONUS_VALUES of
+#: them: x1.06 for a date and an amount, x1.12 for three dates, x1.20 at most.  A heavy re-scan
+#: loses shingles and fuzzy to OCR, not its values, and the more values agree the less its
+#: text needs to; a template series always conflicts somewhere, letters behind one letterhead
+#: share the letterhead's values only (agreement under 1.5), assemblies of one library none.
+#: Measured against one step of x1.06 from 3 (docs/quality.md, issue 25): 0.04 a value is the
+#: most that added no false pair on the realistic corpus at 5,000 documents (0.05 added one).
+AGREEMENT_BONUS_PER_VALUE = 0.04
+AGREEING_VALUES = 1.5
+AGREEMENT_BONUS_VALUES = 5.0
+MAX_AGREEMENT_BONUS = 1.0 + AGREEMENT_BONUS_PER_VALUE * AGREEMENT_BONUS_VALUES
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,7 +191,7 @@ def out_of_reach(a: Features, b: Features, jaccard: float, params: ScoreParams) 
     if a.short or b.short:  # short documents: core.short's rule, and only among themselves
         return None if a.short and b.short else PairScore(low, high, 0.0, jaccard, 0.0, 0.0, jaccard, False)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    if fuzzy_needed(similarity, 1.0, params, AGREEMENT_BONUS) is not None:
+    if _within_reach(a, b, similarity, params):
         return None
     if ORDERED:  # the order factor (not computed here) may be 0: the lower bound takes it so
         similarity = 0.0
@@ -201,7 +207,7 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
         return a.short and b.short
     similarity = corrected_similarity(minhash.jaccard(a.signature, b.signature), a.shingle_count, b.shingle_count,
                                       containment=params.containment)
-    if fuzzy_needed(similarity, 1.0, params, AGREEMENT_BONUS) is None:
+    if not _within_reach(a, b, similarity, params):
         return False
     found = _discriminative(a, b, weight, similarity, reach=params)
     return found is not None and fuzzy_needed(similarity, found[0], params, _bonus(a, b, found[0], weight)) is not None
@@ -247,16 +253,39 @@ def one_sided_factor(
     the threshold; 1 for one that cannot even without it (the factor only lowers D)."""
     if not ONE_SIDED:
         return 1.0
-    if settings is not None and fuzzy_needed(similarity, disc, settings, AGREEMENT_BONUS if disc >= 1.0 else 1.0) is None:
+    if settings is not None and fuzzy_needed(similarity, disc, settings, bonus_bound(a, b) if disc >= 1.0 else 1.0) is None:
         return 1.0
     return onesided.factor(a.tokens, b.tokens, weight, similarity=similarity)
 
 
-def _bonus(a: Features, b: Features, disc: float, weight: Callable[[str], float] | None) -> float:
-    """AGREEMENT_BONUS for a pair without any conflict that agrees on several values, else 1."""
-    if disc < 1.0 or AGREEMENT_BONUS == 1.0:
+def agreement_bonus(agreement: float) -> float:
+    """The factor of a pair without any conflict whose values agree with this weight."""
+    if agreement < AGREEING_VALUES:
         return 1.0
-    return AGREEMENT_BONUS if onesided.agreement(a.tokens, b.tokens, weight) >= AGREEING_VALUES else 1.0
+    return 1.0 + AGREEMENT_BONUS_PER_VALUE * min(agreement, AGREEMENT_BONUS_VALUES)
+
+
+def _bonus(a: Features, b: Features, disc: float, weight: Callable[[str], float] | None) -> float:
+    """:func:`agreement_bonus` for a pair without any conflict, else 1."""
+    if disc < 1.0:
+        return 1.0
+    return agreement_bonus(onesided.agreement(a.tokens, b.tokens, weight))
+
+
+def bonus_bound(a: Features, b: Features) -> float:
+    """The most :func:`_bonus` can give the pair: its agreement with every token at weight 1
+    (:func:`token_weigher` weighs none more)."""
+    return agreement_bonus(onesided.agreement(a.tokens, b.tokens))
+
+
+def _within_reach(a: Features, b: Features, similarity: float, params: ScoreParams) -> bool:
+    """Whether the pair could reach the threshold with F = D = 1 and its bonus: the common
+    values are counted only for a pair that needs more than no bonus."""
+    if fuzzy_needed(similarity, 1.0, params) is not None:
+        return True
+    if fuzzy_needed(similarity, 1.0, params, MAX_AGREEMENT_BONUS) is None:
+        return False
+    return fuzzy_needed(similarity, 1.0, params, bonus_bound(a, b)) is not None
 
 
 def _aligned_discriminative(
