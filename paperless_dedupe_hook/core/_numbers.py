@@ -112,12 +112,20 @@ def amounts(scan: Scan) -> None:
             matches += scan.finditer(P.AMOUNT_BLANK_BARE)
     matches += [*scan.finditer(P.AMOUNT_CUR_BEFORE), *scan.finditer(P.AMOUNT_CUR_AFTER)]
     if financial:
-        matches.extend(scan.finditer(P.AMOUNT_BARE))
+        matches.extend(m for m in scan.finditer(P.AMOUNT_BARE) if not _numbered_paragraph(scan.text, m))
     for m in matches:
         number = m["n"]
         if len(number) - max(number.rfind("."), number.rfind(",")) != 2:  # one decimal: mostly a lost digit
             value = P.cents(number)
             scan.take(m.start(), m.end(), f"amount:{value}" if value else None)
+
+
+def _numbered_paragraph(text: str, m: re.Match[str]) -> bool:
+    """``4.10 Wählen Sie ...``: a paragraph's number opening its line, not an amount (a manual
+    numbers dozens of them, and every manual of one library alike)."""
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    return (not text[line_start : m.start()].strip() and P.PARAGRAPH_NUMBER.fullmatch(m["n"]) is not None
+            and P.WORD_AFTER.match(text, m.end()) is not None)
 
 
 def refs(scan: Scan) -> None:
