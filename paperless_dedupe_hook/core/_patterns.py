@@ -279,9 +279,10 @@ AMOUNT_BLANK_BARE: Final = _regex.compile(
     r"(?P<n>[0-9](?<![\w.,][0-9])[0-9]{0,2}(?:[ ][0-9]{3})+[.,][0-9]{2})"
     r"(?![\w]|[.,][0-9])(?![ \t]*(?:%|[uU][hH][rR](?!\w)|h(?!\w)))"
 )
-#: A paragraph's number (``4.10``, ``12.3``), and a word after it (see _numbers._numbered_paragraph).
+#: A paragraph's number (``4.10``, ``12.3``), and the capital that opens its sentence or title
+#: (see _numbers._numbered_paragraph; "87.56 per incident", wrapped from the line before, is an amount).
 PARAGRAPH_NUMBER: Final = _regex.compile(r"[0-9]{1,2}\.[0-9]{1,2}")
-WORD_AFTER: Final = _regex.compile(r"[ \t]+[^\W\d_]")
+WORD_AFTER: Final = _regex.compile(r"[ \t]+[A-ZÀ-ÖØ-Þ]")
 #: Lower-case substrings that make a document financial (bare two-decimal numbers become amounts).
 FINANCIAL_WORDS: Final = ("€", "$", "£", "eur", "usd", "gbp", "chf", *L.merged("financial_words"))
 

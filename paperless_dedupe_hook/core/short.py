@@ -21,6 +21,8 @@ three ways that the rule now tolerates, none of which a template series shows:
   another digit still differs, so the next card of a series stays another card;
 * **a scanner's stamp** (``Gescannt 24.08.2021 16:56``, ``Scanned on ...``, ``CamScanner ...``) is
   left out of both texts before they are compared;
+* **a digit more or less** in a text of many digits (a speck read as a digit, a digit lost):
+  from :data:`MIN_DIGITS_FOR_A_SLIP` digits on;
 * **a moved line** (the ``COPY`` line on top instead of at the bottom): the text ratio is the
   better of the ratio and the ratio of the words sorted, and the numbers may come in another order
   when they are the same numbers.
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from rapidfuzz.distance import Indel
 from rapidfuzz.fuzz import ratio, token_sort_ratio
 
 from . import _regex
@@ -53,6 +56,9 @@ MIN_SHORT_CHARS = 8
 #: Chosen on the corpus of bench.corpus.real (docs/quality.md): OCR of a short note keeps 0.9+.
 MIN_TEXT_RATIO = 0.90
 FAILED_FACTOR = 0.3
+#: From this many digits in all, one digit more on one side is one text read twice (a date, a
+#: time and a serial make 20 and more; "no. 439" against "no. 4391" are too few to tell).
+MIN_DIGITS_FOR_A_SLIP = 12
 CHAR_NGRAM = 3
 
 _LOOK_ALIKE_IN_NUMBER = _regex.compile(r"(?<=[0-9])[olisbzg](?=[0-9])")
@@ -140,10 +146,19 @@ def digits_agree(text_a: str, text_b: str) -> bool:
     joined_a, joined_b = "".join(a), "".join(b)
     if _same_number(joined_a, joined_b):
         return True
+    if min(len(joined_a), len(joined_b)) >= MIN_DIGITS_FOR_A_SLIP and _one_digit_more(joined_a, joined_b):
+        return True
     if len(a) != len(b):
         return False
     key = lambda n: n.translate(_FOLD_WORD)  # noqa: E731 - a sort key
     return all(_same_number(x, y) for x, y in zip(sorted(a, key=key), sorted(b, key=key), strict=True))
+
+
+def _one_digit_more(x: str, y: str) -> bool:
+    """One digit more on one side, a speck read as a digit or a digit lost (look-alike letters
+    folded): a series numbers its cards on, it never inserts a digit into one."""
+    fx, fy = x.translate(_FOLD_WORD), y.translate(_FOLD_WORD)
+    return abs(len(fx) - len(fy)) == 1 and Indel.distance(fx, fy, score_cutoff=1) == 1
 
 
 def _identifiers(tokens: Collection[str]) -> set[str]:
