@@ -119,12 +119,15 @@ def test_digit_regions_cover_each_digit_line_and_three_more(text: str) -> None:
 
 # --- street pattern --------------------------------------------------------------------------
 
-# STREET as it was before its look-ahead for names without a prefix (same matches, slower).
+# STREET as it was before its look-ahead for names without a prefix (same matches, slower), with
+# what issue 25 changed on purpose: specks after the house number, three letters at least in a
+# name without a prefix.
 _OLD_STREET = re.compile(
     r"(?=[A-ZÄÖÜ0-9])(?:"
-    r"(?<![\w-])(?P<s>(?:(?:Am|Im|Zum|Zur|An[ \t]de[mnr]|Auf[ \t]de[mnr]|In[ \t]de[mnr]|Unter[ \t]den)[ \t]+)?"
+    r"(?<![\w-])(?P<s>(?:(?:Am|Im|Zum|Zur|An[ \t]de[mnr]|Auf[ \t]de[mnr]|In[ \t]de[mnr]|Unter[ \t]den)[ \t]+"
+    r"|(?=[A-ZÄÖÜ][^\W\d_]{2}))"
     r"[A-ZÄÖÜ][\w.-]*[^\W\d_]\.?)[ \t]+(?P<n>[0-9]{1,4}[a-z]?)"
-    r"(?=(?:[ \t]*[,·|])?[ \t]*\n?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
+    r"(?=(?:[ \t]*[,·|])?(?:[ \t]+[^\w\s]{1,4})?[ \t]*\n?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
     rf"|(?<![\w.,-])(?P<en>[0-9]{{1,4}}[a-z]?)[ \t]+(?P<e>(?:[A-Z][\w'-]*[ \t]+){{1,3}}(?:{P._alt(P._STREET_TYPES)})(?!\w)"
     rf"|[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*){{0,2}}(?=[ \t]*,[ \t]*{P._POSTCODE_EN}[ \t,]+[A-Z])))"
 )

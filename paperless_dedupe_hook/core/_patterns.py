@@ -303,8 +303,10 @@ STREET: Final = _regex.compile(
     # A name without a prefix is one word, so the word must be followed by blanks and a digit:
     # the possessive look-ahead says so at once, where backtracking through the word letter by
     # letter (every capitalised German noun) cost a third of the scan.
-    rf"(?<![\w-])(?P<s>(?:{_STREET_PREFIX}[A-ZÄÖÜ]|[A-ZÄÖÜ](?=[\w.-]*+[ \t]+[0-9]))[\w.-]*[^\W\d_]\.?)"
-    r"[ \t]+(?P<n>[0-9]{1,4}[a-z]?)(?![0-9])"  # (not the head of "No. 34250088": a number, no postcode)
+    # (a name of three letters or more: "No. 34250088" is a register number, no "No." street
+    # before the postcode 50088, while "Gartenstraße 5466111" is one that lost its blank)
+    rf"(?<![\w-])(?P<s>(?:{_STREET_PREFIX}[A-ZÄÖÜ]|[A-ZÄÖÜ](?=[\w.-]*+[ \t]+[0-9])(?=[^\W\d_]{{2}}))[\w.-]*[^\W\d_]\.?)"
+    r"[ \t]+(?P<n>[0-9]{1,4}[a-z]?)"
     # (OCR's specks after the number, "112a ~-;", are no part of it)
     r"(?=(?:[ \t]*[,·|])?(?:[ \t]+[^\w\s]{1,4})?[ \t]*\n?[ \t]*(?:D-)?[0-9]{5},?[ \t]+[A-ZÄÖÜ])"
     rf"|(?<![\w.,-])(?P<en>[0-9]{{1,4}}[a-z]?)[ \t]+(?P<e>(?:[A-Z][\w'-]*[ \t]+){{1,3}}(?:{_alt(_STREET_TYPES)})(?!\w)"
