@@ -53,7 +53,7 @@ def main() -> None:
         agree, conflicts = discriminative._evidence(plain_a, plain_b, weight, slips)
         slot = discriminative.slot_conflicts(fa.tokens, fb.tokens, weight, conflict_weight=slips)
         print(f"{kind:16} {a}/{b} score={ps.score:.3f} J={ps.jaccard:.3f} contained={corrected:.3f} "
-              f"ordered={overlap:.3f} factor={order.order_factor(overlap):.2f} similarity={ps.similarity:.3f} "
+              f"ordered={overlap:.3f} factor={order.order_factor(overlap, text_only=scoring.text_only(fa, fb, ps.discriminative)):.2f} similarity={ps.similarity:.3f} "
               f"F={ps.fuzzy:.3f} D={ps.discriminative:.3f} M={agree:.2f} slot_conflicts={slot:.2f} "
               f"other_conflicts={ {k: round(v, 2) for k, v in conflicts.items()} } verdict={ps.verdict}")
         if args.why:

@@ -200,7 +200,8 @@ def explain_pair(
     containment = scoring.corrected_similarity(pair.jaccard, a.shingle_count, b.shingle_count,
                                                containment=params.containment)
     overlap = order.ordered_overlap(a, b) if scoring.ORDERED else 1.0
-    factor = order.order_factor(overlap) if scoring.ORDERED else 1.0
+    text_only = scoring.text_only(a, b, pair.discriminative)
+    factor = order.order_factor(overlap, text_only=text_only) if scoring.ORDERED else 1.0
     penalty = 1.0 - params.penalty_strength / 100.0 * (1.0 - pair.discriminative)
     base = scoring.combine(pair.similarity, pair.fuzzy, 1.0, params)
     in_order = scoring.combine(containment, pair.fuzzy, 1.0, params)
@@ -232,7 +233,9 @@ def explain_pair(
         if factor < 1.0 and (in_order >= threshold or containment >= threshold):
             # the shingles alone look like a copy's; the words come in another order (fuzzy suffers too)
             reasons.insert(0, f"words out of order: ordered overlap {overlap:.2f} keeps {factor:.2f} of the "
-                              f"shingle similarity {containment:.2f} (a copy has {order.ORDER_COPY:.2f} or more), "
+                              f"shingle similarity {containment:.2f} (a copy has "
+                              f"{order.ORDER_COPY_TEXT_ONLY if text_only else order.ORDER_COPY:.2f} or more"
+                              f"{', with no value to tell it by' if text_only else ''}), "
                               f"fuzzy {pair.fuzzy:.2f}")
         else:
             size = min(a.shingle_count, b.shingle_count) / max(1, a.shingle_count, b.shingle_count)

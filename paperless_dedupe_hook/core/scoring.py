@@ -272,6 +272,11 @@ def _bonus(a: Features, b: Features, disc: float, weight: Callable[[str], float]
     return agreement_bonus(onesided.agreement(a.tokens, b.tokens, weight))
 
 
+def text_only(a: Features, b: Features, disc: float) -> bool:
+    """Whether only the text can tell the pair: no value in common and none that differs."""
+    return disc >= 1.0 and onesided.agreement(a.tokens, b.tokens) <= 0.0
+
+
 def bonus_bound(a: Features, b: Features) -> float:
     """The most :func:`_bonus` can give the pair: its agreement with every token at weight 1
     (:func:`token_weigher` weighs none more)."""
@@ -325,7 +330,7 @@ def score(
     bonus = _bonus(a, b, disc, weight)
     if ORDERED and (exact or fuzzy_needed(similarity, disc, params, bonus) is not None):
         # shared shingles out of order are a library's sentences, not a copy (core/order.py)
-        similarity *= order.order_factor(order.ordered_overlap(a, b))
+        similarity *= order.order_factor(order.ordered_overlap(a, b), text_only=text_only(a, b, disc))
     elif ORDERED:
         similarity = 0.0  # out of reach even unscaled; the factor, not computed, is at least 0
     if exact:
