@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paperless_dedupe_hook.core import _pairing, discriminative, scoring, short
+from paperless_dedupe_hook.core import _pairing, discriminative, order, scoring, short
 from paperless_dedupe_hook.core.extract import SLOT_MARK, extract_features, extract_tokens
 
 
@@ -106,3 +106,10 @@ def test_agreement_bonus_is_monotone_and_bounded(x: float, y: float) -> None:
 ])
 def test_short_notes_one_digit_more(a: str, b: str, agree: bool) -> None:
     assert short.digits_agree(a, b) is agree
+
+
+def test_a_pair_without_values_needs_its_words_in_order() -> None:
+    assert order.order_factor(0.80) == 1.0
+    assert order.order_factor(0.80, text_only=True) < 0.9
+    assert order.order_factor(order.ORDER_COPY_TEXT_ONLY, text_only=True) == 1.0
+    assert order.order_factor(0.45, text_only=True) == 0.0
