@@ -94,7 +94,8 @@ def _measure_code(signature_code: str) -> str:
     """What a pair's measures depend on: the signatures, the alignment, picture_measures and the
     functions and constants it calls on."""
     m = picture_module
-    constants = repr([getattr(m, name) for name in ("RESIDUE_EXPLAINED", "RESIDUE_MIN_FINE", "RESIDUE_OUTLINES")])
+    constants = repr([getattr(m, name) for name in ("RESIDUE_EXPLAINED", "RESIDUE_MIN_FINE", "RESIDUE_OUTLINES",
+                                                        "SPARSE_CELLS", "SPARSE_MIN_LAYOUT")])
     return _code_hash(signature_code, inspect.getsource(_picture_align), inspect.getsource(_picture_residue), constants,
                       *(inspect.getsource(f) for f in (picture_measures, m._aligned_measures, m._near_miss, m._scales,
                                                        m._density, m._correlation)))

@@ -85,8 +85,10 @@ RESIDUE_MAX = 0.004
 RESIDUE_FINE_CORRELATION = 0.91
 #: Content boxes whose aspects differ by more than this factor are aligned from three starts.
 RESCALE_ASPECT = 1.08
-#: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this.
+#: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this ...
 MIN_LAYOUT_CORRELATION = 0.3
+#: ... and of a sparse page's copy (which may have lost many faint strokes) above this.
+SPARSE_MIN_LAYOUT = 0.25
 #: The frame is the ink's centre plus or minus SPREAD standard deviations on each axis.
 SPREAD = 2.4
 
@@ -253,15 +255,19 @@ def _correlation(x: FloatArray, y: FloatArray) -> float:
 def picture_measures(a: PictureSignature, b: PictureSignature, *,
                      min_layout: float = MIN_LAYOUT_CORRELATION) -> dict[str, float]:
     """The numbers a decision is made from (:func:`judge_pictures`): ``layout`` (the coarse
-    layouts' correlation) always; when it reaches ``min_layout``, the pages aligned (FFT shift,
-    then affine) and ``ea``/``eb`` (the share of each one's ink within a cell of the other's),
-    ``na``/``nb`` (their ink cells), ``aligned`` (the layouts' correlation after alignment),
-    ``scale``, ``shear`` and ``aspect`` (of the content boxes, larger over smaller)."""
+    layouts' correlation) always; when it reaches ``min_layout`` (:data:`SPARSE_MIN_LAYOUT` for
+    two sparse pages), the pages aligned (FFT shift, then affine) and ``ea``/``eb`` (the share of
+    each one's ink within a cell of the other's), ``na``/``nb`` (their ink cells), ``aligned``
+    (the layouts' correlation after alignment), ``scale``, ``shear`` and ``aspect`` (of the
+    content boxes, larger over smaller); for a near miss also ``ra``/``rb``/``fs``
+    (``_picture_residue``)."""
     ma, mb = a.mask(), b.mask()
     coarse = _density(ma, 16)
     scaled = {s: mb if s == (1.0, 1.0) else A.scaled(mb, *s) for s in _scales(a, b)}
     layouts = {s: _correlation(coarse, _density(m, 16)) for s, m in scaled.items()}
     layout = max(layouts.values())
+    if max(int(ma.sum()), int(mb.sum())) <= SPARSE_CELLS:
+        min_layout = min(min_layout, SPARSE_MIN_LAYOUT)
     if layout < min_layout:  # cheap: most candidates that share a key end here
         return {"layout": layout}
     best: dict[str, float] = {}
@@ -318,7 +324,8 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     """A duplicate when, after alignment, one page's ink lies (within a cell) on the other's almost
     entirely -- a copy may lose faint strokes, never gain handwriting -- and the other's mostly."""
     layout = m["layout"]
-    if layout < MIN_LAYOUT_CORRELATION or "ea" not in m:
+    sparse = "ea" in m and max(m["na"], m["nb"]) <= SPARSE_CELLS
+    if layout < (SPARSE_MIN_LAYOUT if sparse else MIN_LAYOUT_CORRELATION) or "ea" not in m:
         return PictureMatch(round(max(0.0, layout) * 0.5, 3), False,
                             f"pictures differ: their layouts correlate {layout:.2f}")
     high, low = max(m["ea"], m["eb"]), min(m["ea"], m["eb"])
