@@ -13,8 +13,9 @@ The signature of a page is a small binary image of its ink in a canonical frame:
 Two signatures are compared after aligning them (``_picture_align``: FFT shift, then affine
 Lucas-Kanade; from a second and third start with one axis rescaled when their content boxes'
 aspects differ): :func:`picture_measures` gives the numbers -- the share of each one's ink and
-of each one's outline that the other explains within one cell, the aligned masks' correlation --
-and :func:`judge_pictures` decides from them.
+of each one's outline that the other explains within one cell, the aligned masks' correlation,
+and for a near miss the residue (``_picture_residue``: unexplained ink that is not a lost thin
+line or a fax header) -- and :func:`judge_pictures` decides from them.
 """
 
 from __future__ import annotations
