@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from paperless_dedupe_hook.core import _picture_align, _picture_page
+from paperless_dedupe_hook.core import _picture_align, _picture_page, _picture_residue
 from paperless_dedupe_hook.core import picture as picture_module
 from paperless_dedupe_hook.core.picture import (
     PICTURE_VERSION,
@@ -75,8 +75,9 @@ def _code_hash(*parts: str) -> str:
 
 
 #: The constants of core.picture a signature depends on (the others are the compare's).
+#: (The lookup keys are not: they are taken from the signature in hook_candidates, uncached.)
 _SIGNATURE_CONSTANTS = ("PICTURE_VERSION", "GRID", "WORK_WIDTH", "MIN_STROKE_SHARE", "RELATIVE_INK", "RULE_LENGTH",
-                        "SPREAD", "KEY_BANDS", "KEY_BITS")
+                        "SPREAD")
 
 
 def _signature_code() -> str:
@@ -90,9 +91,14 @@ def _signature_code() -> str:
 
 
 def _measure_code(signature_code: str) -> str:
-    """What a pair's measures depend on: the signatures, the alignment, picture_measures."""
-    return _code_hash(signature_code, inspect.getsource(_picture_align), inspect.getsource(picture_measures),
-                      inspect.getsource(picture_module._density), inspect.getsource(picture_module._correlation))
+    """What a pair's measures depend on: the signatures, the alignment, picture_measures and the
+    functions and constants it calls on."""
+    m = picture_module
+    constants = repr([getattr(m, name) for name in ("RESIDUE_EXPLAINED", "RESIDUE_MIN_FINE", "RESIDUE_OUTLINES",
+                                                        "SPARSE_CELLS", "SPARSE_MIN_LAYOUT")])
+    return _code_hash(signature_code, inspect.getsource(_picture_align), inspect.getsource(_picture_residue), constants,
+                      *(inspect.getsource(f) for f in (picture_measures, m._aligned_measures, m._near_miss, m._scales,
+                                                       m._density, m._correlation)))
 
 
 class _Cache:

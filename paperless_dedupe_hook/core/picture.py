@@ -13,8 +13,9 @@ The signature of a page is a small binary image of its ink in a canonical frame:
 Two signatures are compared after aligning them (``_picture_align``: FFT shift, then affine
 Lucas-Kanade; from a second and third start with one axis rescaled when their content boxes'
 aspects differ): :func:`picture_measures` gives the numbers -- the share of each one's ink and
-of each one's outline that the other explains within one cell, the aligned masks' correlation --
-and :func:`judge_pictures` decides from them.
+of each one's outline that the other explains within one cell, the aligned masks' correlation,
+and for a near miss the residue (``_picture_residue``: unexplained ink that is not a lost thin
+line or a fax header) -- and :func:`judge_pictures` decides from them.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import numpy.typing as npt
 
 from . import _picture_align as A
 from . import _picture_page as page
+from . import _picture_residue as R
 
 __all__ = [
     "PICTURE_VERSION",
@@ -72,10 +74,22 @@ SPARSE_CELLS = 1200
 SPARSE_MATCH = 0.995
 SPARSE_EXPLAINED = 0.6
 SPARSE_FINE_CORRELATION = 0.65
+#: A pair whose ink is explained RESIDUE_EXPLAINED both ways, whose fine correlation reaches
+#: RESIDUE_MIN_FINE and outlines RESIDUE_OUTLINES is measured for its residue too
+#: (``_picture_residue``: the unexplained ink that is not a lost line or a fax header).
+RESIDUE_EXPLAINED = 0.85
+RESIDUE_MIN_FINE = 0.83
+RESIDUE_OUTLINES = 0.65
+#: It is a copy when at most RESIDUE_MAX of either page's ink is residue and, without the lost
+#: lines, the masks correlate RESIDUE_FINE_CORRELATION.
+RESIDUE_MAX = 0.004
+RESIDUE_FINE_CORRELATION = 0.91
 #: Content boxes whose aspects differ by more than this factor are aligned from three starts.
 RESCALE_ASPECT = 1.08
-#: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this.
+#: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this ...
 MIN_LAYOUT_CORRELATION = 0.3
+#: ... and of a sparse page's copy (which may have lost many faint strokes) above this.
+SPARSE_MIN_LAYOUT = 0.25
 #: The frame is the ink's centre plus or minus SPREAD standard deviations on each axis.
 SPREAD = 2.4
 
@@ -210,20 +224,29 @@ def _density(mask: BoolArray, n: int) -> FloatArray:
     return np.asarray(mask.reshape(n, k, n, k).mean(axis=(1, 3)), dtype=np.float64)
 
 
-#: The lookup keys compare cells of an 8 x 8 ink-density layout in fixed random pairs
-#: (whether one has clearly more ink than the other): KEY_BANDS keys of KEY_BITS comparisons.
+#: The lookup keys compare cells of an ink-density layout in fixed random pairs (whether one has
+#: clearly more ink than the other): KEY_BANDS keys of KEY_BITS comparisons on the 8 x 8 layout,
+#: then COARSE_KEY_BANDS on the 4 x 4 layout -- a copy whose frame moved (a fax's header, a
+#: rescan's shift) changes cells of the 8 x 8 layout that the 4 x 4 one averages over.
 KEY_BANDS = 12
+COARSE_KEY_BANDS = 4
 KEY_BITS = 8
 _KEY_PAIRS = np.random.default_rng(3).integers(0, 64, size=(2, KEY_BANDS, KEY_BITS))
+_COARSE_KEY_PAIRS = np.random.default_rng(4).integers(0, 16, size=(2, COARSE_KEY_BANDS, KEY_BITS))
 
 
 def picture_band_keys(signature: PictureSignature) -> list[bytes]:
-    """:data:`KEY_BANDS` lookup keys of 2 bytes: band number, then its bits (a copy keeps most of
-    its coarse layout, so shares at least one whole band with its original)."""
-    coarse = _density(signature.mask(), 8).ravel()
-    coarse = coarse / max(float(coarse.mean()), 1e-9)
-    bits = coarse[_KEY_PAIRS[0]] > coarse[_KEY_PAIRS[1]] + 0.05
-    return [bytes([band, int(np.packbits(bits[band].astype(np.uint8))[0])]) for band in range(KEY_BANDS)]
+    """:data:`KEY_BANDS` + :data:`COARSE_KEY_BANDS` lookup keys of 2 bytes: band number, then its
+    bits (a copy keeps most of its coarse layout, so shares at least one whole band with its
+    original)."""
+    mask = signature.mask()
+    keys = []
+    for first, n, pairs in ((0, 8, _KEY_PAIRS), (KEY_BANDS, 4, _COARSE_KEY_PAIRS)):
+        coarse = _density(mask, n).ravel()
+        coarse = coarse / max(float(coarse.mean()), 1e-9)
+        bits = coarse[pairs[0]] > coarse[pairs[1]] + 0.05
+        keys += [bytes([first + band, int(np.packbits(bits[band].astype(np.uint8))[0])]) for band in range(len(bits))]
+    return keys
 
 
 def _correlation(x: FloatArray, y: FloatArray) -> float:
@@ -233,25 +256,40 @@ def _correlation(x: FloatArray, y: FloatArray) -> float:
 def picture_measures(a: PictureSignature, b: PictureSignature, *,
                      min_layout: float = MIN_LAYOUT_CORRELATION) -> dict[str, float]:
     """The numbers a decision is made from (:func:`judge_pictures`): ``layout`` (the coarse
-    layouts' correlation) always; when it reaches ``min_layout``, the pages aligned (FFT shift,
-    then affine) and ``ea``/``eb`` (the share of each one's ink within a cell of the other's),
-    ``na``/``nb`` (their ink cells), ``aligned`` (the layouts' correlation after alignment),
-    ``scale``, ``shear`` and ``aspect`` (of the content boxes, larger over smaller)."""
+    layouts' correlation) always; when it reaches ``min_layout`` (:data:`SPARSE_MIN_LAYOUT` for
+    two sparse pages), the pages aligned (FFT shift, then affine) and ``ea``/``eb`` (the share of
+    each one's ink within a cell of the other's), ``na``/``nb`` (their ink cells), ``aligned``
+    (the layouts' correlation after alignment), ``scale``, ``shear`` and ``aspect`` (of the
+    content boxes, larger over smaller); for a near miss also ``ra``/``rb``/``fs``
+    (``_picture_residue``)."""
     ma, mb = a.mask(), b.mask()
     coarse = _density(ma, 16)
     scaled = {s: mb if s == (1.0, 1.0) else A.scaled(mb, *s) for s in _scales(a, b)}
     layouts = {s: _correlation(coarse, _density(m, 16)) for s, m in scaled.items()}
     layout = max(layouts.values())
+    if max(int(ma.sum()), int(mb.sum())) <= SPARSE_CELLS:
+        min_layout = min(min_layout, SPARSE_MIN_LAYOUT)
     if layout < min_layout:  # cheap: most candidates that share a key end here
         return {"layout": layout}
     best: dict[str, float] = {}
+    best_params = np.zeros(6)
     for s, moved in scaled.items():
         if layouts[s] < min_layout:
             continue
-        m = _aligned_measures(ma, mb, A.refine(ma, mb, A.start(ma, moved, *s)))
+        params = A.refine(ma, mb, A.start(ma, moved, *s))
+        m = _aligned_measures(ma, mb, params)
         if not best or m["fine"] > best["fine"]:
-            best = m
+            best, best_params = m, params
+    if _near_miss(best):  # what the two do not share, only where the decision is close
+        best |= R.residue_measures(ma, A.warp(mb.astype(np.float64), best_params, 0) > 0.5)
     return {"layout": layout, **best, "aspect": max(a.aspect, b.aspect) / min(a.aspect, b.aspect)}
+
+
+def _near_miss(m: dict[str, float]) -> bool:
+    """Whether aligned measures ``m`` lie where copies and fills of one form overlap: most ink
+    explained both ways, the fine correlation under a clear copy's."""
+    return (min(m["ea"], m["eb"]) >= RESIDUE_EXPLAINED and m["fine"] >= RESIDUE_MIN_FINE
+            and min(m["oa"], m["ob"]) >= RESIDUE_OUTLINES)
 
 
 def _scales(a: PictureSignature, b: PictureSignature) -> list[tuple[float, float]]:
@@ -287,7 +325,8 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     """A duplicate when, after alignment, one page's ink lies (within a cell) on the other's almost
     entirely -- a copy may lose faint strokes, never gain handwriting -- and the other's mostly."""
     layout = m["layout"]
-    if layout < MIN_LAYOUT_CORRELATION or "ea" not in m:
+    sparse = "ea" in m and max(m["na"], m["nb"]) <= SPARSE_CELLS
+    if layout < (SPARSE_MIN_LAYOUT if sparse else MIN_LAYOUT_CORRELATION) or "ea" not in m:
         return PictureMatch(round(max(0.0, layout) * 0.5, 3), False,
                             f"pictures differ: their layouts correlate {layout:.2f}")
     high, low = max(m["ea"], m["eb"]), min(m["ea"], m["eb"])
@@ -305,6 +344,11 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     dup = outlines >= MIN_OUTLINE_EXPLAINED and (
         (high >= MATCH_SCORE and low >= MIN_EXPLAINED and fine >= MIN_FINE_CORRELATION)
         or (low >= BOTH_EXPLAINED and high >= BOTH_EXPLAINED_HIGH and fine >= BOTH_FINE_CORRELATION))
+    # A copy whose differences are a copy's damage (a fax's or phone photo's: lost form lines, a
+    # header): what is left of the unexplained ink once thin lines and rows outside the other's
+    # are taken out is a trace, and without them the pages correlate as copies do.
+    dup = dup or ("ra" in m and outlines >= MIN_OUTLINE_EXPLAINED and max(m["ra"], m["rb"]) <= RESIDUE_MAX
+                  and m["fs"] >= RESIDUE_FINE_CORRELATION)
     # A sparse page (a pencil sketch) whose copy lost many faint strokes: what the copy kept lies
     # on the original entirely.
     dup = dup or (max(m["na"], m["nb"]) <= SPARSE_CELLS and high >= SPARSE_MATCH and low >= SPARSE_EXPLAINED

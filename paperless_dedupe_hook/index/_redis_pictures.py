@@ -91,18 +91,18 @@ class RedisPictures:
         for name in names:
             pipe.scard(name)
         sizes = pipe.execute()
-        evidence = [name for name, size in zip(names, sizes, strict=True) if 0 < size <= PICTURE_BUCKET_MAX]
+        evidence = [(name, int(size)) for name, size in zip(names, sizes, strict=True) if 0 < size <= PICTURE_BUCKET_MAX]
         if not evidence:
             return {}
         pipe = self._r.pipeline(transaction=False)
-        for name in evidence:
+        for name, _size in evidence:
             pipe.smembers(name)
-        shared: dict[int, int] = {}
-        for members in pipe.execute():
+        weight: dict[int, float] = {}  # a shared key weighs one over the pictures that have it
+        for (_name, size), members in zip(evidence, pipe.execute(), strict=True):
             for m in members:
                 if (doc_id := int(m)) != exclude:
-                    shared[doc_id] = shared.get(doc_id, 0) + 1
-        chosen = sorted(shared, key=lambda d: (-shared[d], d))[:PICTURE_CANDIDATES_MAX]
+                    weight[doc_id] = weight.get(doc_id, 0.0) + 1.0 / size
+        chosen = sorted(weight, key=lambda d: (-weight[d], d))[:PICTURE_CANDIDATES_MAX]
         return {d: sig for d, (v, sig) in self.pictures(chosen).items() if v == version}
 
     @guarded

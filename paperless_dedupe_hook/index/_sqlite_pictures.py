@@ -17,7 +17,7 @@ from typing import Any
 # form has, the grey of near-blank paper): it makes no candidates.  The same limit holds
 # in a rebuild (rebuild's picture pairs), so both find the same pairs.
 PICTURE_BUCKET_MAX = 200
-# At most this many candidates per picture, those sharing the most keys first.
+# At most this many candidates per picture, those whose shared keys are rarest first.
 PICTURE_CANDIDATES_MAX = 100
 
 
@@ -49,17 +49,19 @@ class SqlitePictures:
 
     def picture_candidates(self, keys: Sequence[bytes], *, exclude: int | None, version: int) -> dict[int, bytes]:
         """The stored signatures (of ``version``) of documents that share an evidence key
-        with ``keys``: at most ``PICTURE_CANDIDATES_MAX``, those sharing most first."""
+        with ``keys``: at most ``PICTURE_CANDIDATES_MAX``, those whose shared keys weigh most
+        first (a key weighs one over the pictures that have it: sharing a rare key says more
+        than sharing one half the forms of a pad have)."""
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))
         rows = self.conn.execute(
             f"""SELECT p.doc_id, p.signature FROM (
-                    SELECT doc_id, count(*) AS shared FROM picture_bands
-                    WHERE key IN (SELECT key FROM picture_bands WHERE key IN ({marks}) GROUP BY key
-                                  HAVING count(*) <= ?)
-                      AND doc_id != ?
-                    GROUP BY doc_id ORDER BY shared DESC, doc_id LIMIT ?) AS c
+                    SELECT b.doc_id, sum(1.0 / k.n) AS weight FROM picture_bands AS b
+                    JOIN (SELECT key, count(*) AS n FROM picture_bands WHERE key IN ({marks}) GROUP BY key
+                          HAVING count(*) <= ?) AS k ON k.key = b.key
+                    WHERE b.doc_id != ?
+                    GROUP BY b.doc_id ORDER BY weight DESC, b.doc_id LIMIT ?) AS c
                 JOIN pictures AS p ON p.doc_id = c.doc_id WHERE p.version = ?""",
             [*keys, PICTURE_BUCKET_MAX, -1 if exclude is None else exclude, PICTURE_CANDIDATES_MAX, version],
         ).fetchall()
