@@ -74,6 +74,10 @@ SPARSE_CELLS = 1200
 SPARSE_MATCH = 0.995
 SPARSE_EXPLAINED = 0.6
 SPARSE_FINE_CORRELATION = 0.65
+#: ... unless their content boxes' aspects differ by more than SPARSE_MAX_ASPECT: a sketch's copy
+#: that lost faint strokes keeps its extent (up to 1.7 times apart measured), stamp pages of one
+#: firm of which one has a note beside the stamp and the other not are 2-2.4 times apart.
+SPARSE_MAX_ASPECT = 1.9
 #: A pair whose ink is explained RESIDUE_EXPLAINED both ways, whose fine correlation reaches
 #: RESIDUE_MIN_FINE and outlines RESIDUE_OUTLINES is measured for its residue too
 #: (``_picture_residue``: the unexplained ink that is not a lost line or a fax header).
@@ -84,6 +88,13 @@ RESIDUE_OUTLINES = 0.65
 #: lines, the masks correlate RESIDUE_FINE_CORRELATION.
 RESIDUE_MAX = 0.004
 RESIDUE_FINE_CORRELATION = 0.91
+#: A one-way pair (one page's ink explained >= MATCH_SCORE) whose fine correlation without the
+#: lost lines stays under ONE_WAY_CLEAR_FINE is a copy only when the explained page -- the copy,
+#: which lost strokes and gained none -- has no residue (under ONE_WAY_COPY_RESIDUE, a cell in
+#: two thousand): fills of one form are explained 99.6-99.9 % one way too, but each keeps a few
+#: cells of its own handwriting.
+ONE_WAY_CLEAR_FINE = 0.90
+ONE_WAY_COPY_RESIDUE = 0.0005
 #: Content boxes whose aspects differ by more than this factor are aligned from three starts.
 RESCALE_ASPECT = 1.08
 #: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this ...
@@ -342,7 +353,7 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     # part and so much of their ink, not the handwriting's fine shape) and their outlines lie on
     # each other (inside large filled shapes -- a child's drawing -- any ink explains any other).
     dup = outlines >= MIN_OUTLINE_EXPLAINED and (
-        (high >= MATCH_SCORE and low >= MIN_EXPLAINED and fine >= MIN_FINE_CORRELATION)
+        (high >= MATCH_SCORE and low >= MIN_EXPLAINED and fine >= MIN_FINE_CORRELATION and _copy_gained_nothing(m))
         or (low >= BOTH_EXPLAINED and high >= BOTH_EXPLAINED_HIGH and fine >= BOTH_FINE_CORRELATION))
     # A copy whose differences are a copy's damage (a fax's or phone photo's: lost form lines, a
     # header): what is left of the unexplained ink once thin lines and rows outside the other's
@@ -352,10 +363,19 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     # A sparse page (a pencil sketch) whose copy lost many faint strokes: what the copy kept lies
     # on the original entirely.
     dup = dup or (max(m["na"], m["nb"]) <= SPARSE_CELLS and high >= SPARSE_MATCH and low >= SPARSE_EXPLAINED
-                  and fine >= SPARSE_FINE_CORRELATION)
+                  and fine >= SPARSE_FINE_CORRELATION and m.get("aspect", 1.0) <= SPARSE_MAX_ASPECT)
     why = "pictures match" if dup else "pictures differ"
     return PictureMatch(round(score, 3), dup,
                         f"{why}: {high:.1%} of one page's ink lies on the other, {low:.0%} the other way")
+
+
+def _copy_gained_nothing(m: dict[str, float]) -> bool:
+    """For the one-way rule: whether the page whose ink is explained (the copy) keeps no residue of
+    its own, unless the pages correlate clearly (or the residue was not measured: no near miss)."""
+    if "ra" not in m or m["fs"] >= ONE_WAY_CLEAR_FINE:
+        return True
+    copy_residue = m["ra"] if m["ea"] >= m["eb"] else m["rb"]
+    return copy_residue < ONE_WAY_COPY_RESIDUE
 
 
 def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
