@@ -90,11 +90,15 @@ RESIDUE_MAX = 0.004
 RESIDUE_FINE_CORRELATION = 0.91
 #: A one-way pair (one page's ink explained >= MATCH_SCORE) whose fine correlation without the
 #: lost lines stays under ONE_WAY_CLEAR_FINE is a copy only when the explained page -- the copy,
-#: which lost strokes and gained none -- has no residue (under ONE_WAY_COPY_RESIDUE, a cell in
-#: two thousand): fills of one form are explained 99.6-99.9 % one way too, but each keeps a few
-#: cells of its own handwriting.
+#: which lost strokes and gained none -- has no residue cell at all: fills of one form are
+#: explained 99.6-99.9 % one way too, but each keeps two to seven cells of its own handwriting.
 ONE_WAY_CLEAR_FINE = 0.90
-ONE_WAY_COPY_RESIDUE = 0.0005
+#: A near miss where one page has no residue cell (all it lacks of the other is lost lines and
+#: header rows: the damaged capture) and the other at most ONE_SIDED_RESIDUE_MAX of its ink (the
+#: strokes the capture lost), correlating ONE_SIDED_FINE_CORRELATION without those lines, is a
+#: copy: fills of one form and receipts of one shop each keep ink of their own.
+ONE_SIDED_RESIDUE_MAX = 0.01
+ONE_SIDED_FINE_CORRELATION = 0.905
 #: Content boxes whose aspects differ by more than this factor are aligned from three starts.
 RESCALE_ASPECT = 1.08
 #: Coarse layouts (16 x 16 ink densities) of a copy correlate far above this ...
@@ -360,6 +364,9 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     # are taken out is a trace, and without them the pages correlate as copies do.
     dup = dup or ("ra" in m and outlines >= MIN_OUTLINE_EXPLAINED and max(m["ra"], m["rb"]) <= RESIDUE_MAX
                   and m["fs"] >= RESIDUE_FINE_CORRELATION)
+    # The same where one page kept all the other has (nothing of its own beyond a capture's lost
+    # lines and header) and the other a little more: the strokes the capture lost.
+    dup = dup or (outlines >= MIN_OUTLINE_EXPLAINED and _one_sided_residue(m))
     # A sparse page (a pencil sketch) whose copy lost many faint strokes: what the copy kept lies
     # on the original entirely.
     dup = dup or (max(m["na"], m["nb"]) <= SPARSE_CELLS and high >= SPARSE_MATCH and low >= SPARSE_EXPLAINED
@@ -369,13 +376,23 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
                         f"{why}: {high:.1%} of one page's ink lies on the other, {low:.0%} the other way")
 
 
+def _no_residue(m: dict[str, float], side: str) -> bool:
+    """Whether page ``side`` ("a" or "b") of a near miss has no residue cell at all."""
+    return m["r" + side] * m["n" + side] < 0.5
+
+
 def _copy_gained_nothing(m: dict[str, float]) -> bool:
-    """For the one-way rule: whether the page whose ink is explained (the copy) keeps no residue of
-    its own, unless the pages correlate clearly (or the residue was not measured: no near miss)."""
+    """For the one-way rule: whether the page whose ink is explained (the copy) has no residue
+    cell, unless the pages correlate clearly (or the residue was not measured: no near miss)."""
     if "ra" not in m or m["fs"] >= ONE_WAY_CLEAR_FINE:
         return True
-    copy_residue = m["ra"] if m["ea"] >= m["eb"] else m["rb"]
-    return copy_residue < ONE_WAY_COPY_RESIDUE
+    return _no_residue(m, "a" if m["ea"] >= m["eb"] else "b")
+
+
+def _one_sided_residue(m: dict[str, float]) -> bool:
+    """A near miss whose residue lies on one page only, and little of it (see ONE_SIDED_RESIDUE_MAX)."""
+    return ("ra" in m and (_no_residue(m, "a") or _no_residue(m, "b"))
+            and max(m["ra"], m["rb"]) <= ONE_SIDED_RESIDUE_MAX and m["fs"] >= ONE_SIDED_FINE_CORRELATION)
 
 
 def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
