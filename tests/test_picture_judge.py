@@ -51,3 +51,20 @@ def test_residue_on_both_pages_or_too_much_is_no_copy() -> None:
     assert not judge_pictures(FAX_COPY | {"rb": 0.002}).is_duplicate
     assert not judge_pictures(FAX_COPY | {"ra": 0.02}).is_duplicate
     assert not judge_pictures(FAX_COPY | {"fs": 0.9}).is_duplicate
+
+
+# Seed 7's stamp pages 26 and 332 of one firm (a rescan and a phone photo of two pages): page
+# 26's ink lies on 332's, but 26's frame is 1.29 times as wide for what they share.
+WIDER_FRAME = {"layout": 0.529, "ea": 0.998, "eb": 0.956, "na": 530, "nb": 631, "oa": 0.998, "ob": 0.952,
+               "no": 0.918, "fine": 0.899, "aligned": 0.96, "scale": 1.287, "shear": 0.203,
+               "ra": 0.002, "rb": 0.022, "fs": 0.906, "aspect": 1.164}
+
+
+def test_explained_page_whose_frame_is_wider_is_no_copy() -> None:
+    assert not judge_pictures(WIDER_FRAME).is_duplicate
+    assert judge_pictures(WIDER_FRAME | {"scale": 1.0}).is_duplicate
+    # The same pair seen from the other side is the same pair ...
+    mirrored = {"ea": 0.956, "eb": 0.998, "oa": 0.952, "ob": 0.998, "ra": 0.022, "rb": 0.002, "na": 631, "nb": 530}
+    assert not judge_pictures(WIDER_FRAME | mirrored | {"scale": 1.0 / 1.287}).is_duplicate
+    # ... and the explained page's frame narrower (a copy that lost strokes at its edges) is a copy.
+    assert judge_pictures(WIDER_FRAME | mirrored).is_duplicate

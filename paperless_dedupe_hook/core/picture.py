@@ -93,6 +93,11 @@ RESIDUE_FINE_CORRELATION = 0.91
 #: which lost strokes and gained none -- has no residue cell at all: fills of one form are
 #: explained 99.6-99.9 % one way too, but each keeps two to seven cells of its own handwriting.
 ONE_WAY_CLEAR_FINE = 0.90
+#: The one-way and sparse rules take the explained page for a copy that lost strokes and gained
+#: none, so its frame cannot have grown: the alignment's scale, taken from that page to the
+#: other, stays under COPY_MAX_SCALE (copies measured: at most 1.06; stamp pages of one firm whose
+#: signatures and notes lie elsewhere: 1.29-1.41).
+COPY_MAX_SCALE = 1.15
 #: A near miss where one page has no residue cell (all it lacks of the other is lost lines and
 #: header rows: the damaged capture) and the other at most ONE_SIDED_RESIDUE_MAX of its ink (the
 #: strokes the capture lost), correlating ONE_SIDED_FINE_CORRELATION without those lines, is a
@@ -357,7 +362,8 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     # part and so much of their ink, not the handwriting's fine shape) and their outlines lie on
     # each other (inside large filled shapes -- a child's drawing -- any ink explains any other).
     dup = outlines >= MIN_OUTLINE_EXPLAINED and (
-        (high >= MATCH_SCORE and low >= MIN_EXPLAINED and fine >= MIN_FINE_CORRELATION and _copy_gained_nothing(m))
+        (high >= MATCH_SCORE and low >= MIN_EXPLAINED and fine >= MIN_FINE_CORRELATION and _copy_gained_nothing(m)
+         and _copy_scale(m) <= COPY_MAX_SCALE)
         or (low >= BOTH_EXPLAINED and high >= BOTH_EXPLAINED_HIGH and fine >= BOTH_FINE_CORRELATION))
     # A copy whose differences are a copy's damage (a fax's or phone photo's: lost form lines, a
     # header): what is left of the unexplained ink once thin lines and rows outside the other's
@@ -370,7 +376,8 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     # A sparse page (a pencil sketch) whose copy lost many faint strokes: what the copy kept lies
     # on the original entirely.
     dup = dup or (max(m["na"], m["nb"]) <= SPARSE_CELLS and high >= SPARSE_MATCH and low >= SPARSE_EXPLAINED
-                  and fine >= SPARSE_FINE_CORRELATION and m.get("aspect", 1.0) <= SPARSE_MAX_ASPECT)
+                  and fine >= SPARSE_FINE_CORRELATION and m.get("aspect", 1.0) <= SPARSE_MAX_ASPECT
+                  and _copy_scale(m) <= COPY_MAX_SCALE)
     why = "pictures match" if dup else "pictures differ"
     return PictureMatch(round(score, 3), dup,
                         f"{why}: {high:.1%} of one page's ink lies on the other, {low:.0%} the other way")
@@ -387,6 +394,13 @@ def _copy_gained_nothing(m: dict[str, float]) -> bool:
     if "ra" not in m or m["fs"] >= ONE_WAY_CLEAR_FINE:
         return True
     return _no_residue(m, "a" if m["ea"] >= m["eb"] else "b")
+
+
+def _copy_scale(m: dict[str, float]) -> float:
+    """The alignment's scale seen from the page whose ink is explained most (``scale`` is the
+    area of page b's grid that page a's covers): over 1 when that page's frame is the wider one
+    for the content the two share -- it has ink farther out than the other."""
+    return m["scale"] if m["ea"] >= m["eb"] else 1.0 / max(m["scale"], 1e-9)
 
 
 def _one_sided_residue(m: dict[str, float]) -> bool:
