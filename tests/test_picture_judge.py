@@ -68,3 +68,15 @@ def test_explained_page_whose_frame_is_wider_is_no_copy() -> None:
     assert not judge_pictures(WIDER_FRAME | mirrored | {"scale": 1.0 / 1.287}).is_duplicate
     # ... and the explained page's frame narrower (a copy that lost strokes at its edges) is a copy.
     assert judge_pictures(WIDER_FRAME | mirrored).is_duplicate
+
+
+# Seed 1's stamp pages 19 and 129 of one firm (two flatbed scans): sparse, page 129's ink lies on
+# 19's 99.8 %, but two of its cells are residue -- its own signature's ends.
+SPARSE_STAMPS = {"layout": 0.314, "ea": 0.86, "eb": 0.998, "na": 1024, "nb": 856, "oa": 0.873, "ob": 0.997,
+                 "no": 0.922, "fine": 0.865, "aligned": 0.893, "scale": 1.054, "shear": 0.071,
+                 "ra": 0.078, "rb": 0.002, "fs": 0.896, "aspect": 1.044}
+
+
+def test_sparse_page_whose_copy_keeps_residue_is_no_copy() -> None:
+    assert not judge_pictures(SPARSE_STAMPS).is_duplicate
+    assert judge_pictures(SPARSE_STAMPS | {"rb": 0.0}).is_duplicate

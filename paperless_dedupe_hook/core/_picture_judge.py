@@ -45,10 +45,11 @@ SPARSE_MAX_ASPECT = 1.9
 #: lines, the masks correlate RESIDUE_FINE_CORRELATION.
 RESIDUE_MAX = 0.004
 RESIDUE_FINE_CORRELATION = 0.91
-#: A one-way pair (one page's ink explained >= MATCH_SCORE) whose fine correlation without the
-#: lost lines stays under ONE_WAY_CLEAR_FINE is a copy only when the explained page -- the copy,
-#: which lost strokes and gained none -- has no residue cell at all: fills of one form are
-#: explained 99.6-99.9 % one way too, but each keeps two to seven cells of its own handwriting.
+#: A one-way or sparse pair (one page's ink explained >= MATCH_SCORE or SPARSE_MATCH) whose
+#: fine correlation without the lost lines stays under ONE_WAY_CLEAR_FINE is a copy only when the
+#: explained page -- the copy, which lost strokes and gained none -- has no residue cell at all:
+#: fills of one form are explained 99.6-99.9 % one way too, but each keeps two to seven cells of
+#: its own handwriting; so do stamp pages of one firm (their signatures' ends).
 ONE_WAY_CLEAR_FINE = 0.90
 #: The one-way and sparse rules take the explained page for a copy that lost strokes and gained
 #: none, so its frame cannot have grown: the alignment's scale, taken from that page to the
@@ -110,7 +111,7 @@ def judge_pictures(m: dict[str, float]) -> PictureMatch:
     # on the original entirely.
     dup = dup or (max(m["na"], m["nb"]) <= SPARSE_CELLS and high >= SPARSE_MATCH and low >= SPARSE_EXPLAINED
                   and fine >= SPARSE_FINE_CORRELATION and m.get("aspect", 1.0) <= SPARSE_MAX_ASPECT
-                  and _copy_scale(m) <= COPY_MAX_SCALE)
+                  and _copy_scale(m) <= COPY_MAX_SCALE and _copy_gained_nothing(m))
     why = "pictures match" if dup else "pictures differ"
     return PictureMatch(round(score, 3), dup,
                         f"{why}: {high:.1%} of one page's ink lies on the other, {low:.0%} the other way")
@@ -122,8 +123,8 @@ def _no_residue(m: dict[str, float], side: str) -> bool:
 
 
 def _copy_gained_nothing(m: dict[str, float]) -> bool:
-    """For the one-way rule: whether the page whose ink is explained (the copy) has no residue
-    cell, unless the pages correlate clearly (or the residue was not measured: no near miss)."""
+    """For the one-way and sparse rules: whether the page whose ink is explained (the copy) has no
+    residue cell, unless the pages correlate clearly (or the residue was not measured: no near miss)."""
     if "ra" not in m or m["fs"] >= ONE_WAY_CLEAR_FINE:
         return True
     return _no_residue(m, "a" if m["ea"] >= m["eb"] else "b")
