@@ -15,7 +15,7 @@ Lucas-Kanade; from a second and third start with one axis rescaled when their co
 aspects differ): :func:`picture_measures` gives the numbers -- the share of each one's ink and
 of each one's outline that the other explains within one cell, the aligned masks' correlation,
 and for a near miss the residue (``_picture_residue``: unexplained ink that is not a lost thin
-line or a fax header) -- and :func:`judge_pictures` decides from them.
+line or a fax header) -- and :func:`judge_pictures` (``_picture_judge``) decides from them.
 """
 
 from __future__ import annotations
