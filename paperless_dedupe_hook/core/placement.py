@@ -1,0 +1,155 @@
+"""Where in a document its values stand, and the values of a head the other lacks, pure.
+
+A copy sent behind a cover sheet (a fax header, a covering letter) carries the cover's own
+values: its date, the sender's reference, a fax number, the amounts the letter names.  They
+stand on a head of the text that the other document does not have, and against the other's
+values (the original's, or those of another copy's own cover) they read as conflicts: a copy
+behind its own cover scored like another letter (``cover_sheet`` recall 0.86 at 20,000
+documents, docs/quality.md).
+
+Each token keeps its first and last place as a share of the document's words, one byte each
+(:func:`pack`, aligned with the sorted tokens), in memory and in the index.  The share of one
+side's shingles that the other lacks (:func:`own_share`, from J and the two shingle counts) is
+as far as that side's own head can reach; the values that stand wholly before it and that the
+other side lacks are left out of D (:func:`trimmed`).  That needs no text, so the hook's bound
+before it fetches a candidate's text and the score use one cut.  The score leaves them out
+only where the texts say the unshared part is a head (:func:`is_head`): the words before the
+two texts first run together make at least :data:`HEAD_SHARE` of it.  The documents of a
+template series differ in values scattered under one letterhead, which the other has too, so
+their unshared part is no head and their values all count.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Collection, Mapping
+
+from rapidfuzz.distance import Indel
+
+from ._scan import SLOT_MARK
+
+__all__ = ["HEAD_SHARE", "MAX_HEAD_SHARE", "MAX_HEAD_VALUES", "head_bound", "MIN_HEAD_WORDS", "MIN_OWN_SHARE", "own_share", "pack", "trimmed",
+           "without_head"]
+
+#: Places are kept in this many steps of a document's length (one byte).
+_STEPS = 256
+#: A side whose own share of shingles is under this has no head of its own to speak of
+#: (a re-scan's OCR slips leave 5-15 % of its shingles unshared, scattered).
+MIN_OWN_SHARE = 0.08
+#: Of a side's own share, at least this much must be a head: the words before the texts
+#: first run together (a cover sheet is all head; a series' own words are scattered).
+HEAD_SHARE = 0.5
+#: Where two texts "run together": this many words in a row, in order, on both sides.  A
+#: letterhead and its address are one such run, so a letter whose head is its letterhead,
+#: followed by a body of its own, has no head of its own: it begins with the other's words.
+RUN_WORDS = 6
+#: The text two documents share runs on: of this many words from its first run, at least
+#: BODY_MATCHED are the other's in order (a heavy re-scan keeps 70-90 % of its words).
+BODY_WORDS = 60
+BODY_MATCHED = 0.6
+#: A head of fewer words is a scanner's stamp line or a template's block of values (a
+#: ticket's order number, traveller, price, route and train: 36 words on realistic seed 7),
+#: not a cover (61-460 words there; a cover of fewer words has no more than a fax number).
+MIN_HEAD_WORDS = 50
+#: Values a head may carry per word: a cover sheet is a letter, 0.01-0.07 of its words are
+#: values it has of its own (realistic seed 7), a template's block of values 0.14 and more.
+MAX_HEAD_VALUES = 0.08
+
+#: A head of its own is at most this share of a document (a cover letter up to 40 % of its copy).
+MAX_HEAD_SHARE = 0.5
+
+_WORD = re.compile(r"\S+")
+
+
+def pack(tokens: Collection[str], places: Mapping[str, tuple[int, int]], text: str) -> bytes:
+    """Two bytes per token of ``tokens`` in sorted order: the first and the last place where it
+    was read (character offsets in ``places``), in :data:`_STEPS` of the text's words.  A token
+    without a place gets (0, 255): it is never taken for one of a head."""
+    starts = [m.start() for m in _WORD.finditer(text)]
+    words = max(1, len(starts))
+    out = bytearray()
+    for token in sorted(tokens):
+        place = places.get(token)
+        if place is None:
+            out += b"\x00\xff"
+            continue
+        first, last = (min(_STEPS - 1, max(0, bisect_right(starts, pos) - 1) * _STEPS // words) for pos in place)
+        out += bytes((first, last))
+    return bytes(out)
+
+
+def own_share(jaccard: float, size: int, other_size: int) -> float:
+    """The share (0-1) of one side's ``size`` shingles that the other side's lack, given
+    their Jaccard estimate: ``1 - |A ∩ B| / |A|`` with ``|A ∩ B| = J (|A| + |B|) / (1 + J)``."""
+    if size <= 0:
+        return 0.0
+    common = jaccard * (size + other_size) / (1.0 + jaccard)
+    return min(1.0, max(0.0, 1.0 - common / size))
+
+
+def head_bound(tokens: frozenset[str], places: bytes, other: Collection[str]) -> float:
+    """How far (a share of the document's words) a head of its own can reach at most: to the
+    first value both documents carry that stands at one place of this one (a letter's date
+    repeated on its cover is no such mark), and not past :data:`MAX_HEAD_SHARE`."""
+    if len(places) != 2 * len(tokens):
+        return 0.0
+    bound = int(MAX_HEAD_SHARE * _STEPS)
+    for i, t in enumerate(sorted(tokens)):
+        first, last = places[2 * i], places[2 * i + 1]
+        if first == last and first < bound and t in other and not t.startswith(SLOT_MARK):
+            bound = first
+    return bound / _STEPS
+
+
+def trimmed(tokens: frozenset[str], places: bytes, cut_share: float, other: Collection[str]) -> frozenset[str]:
+    """``tokens`` less those that stand wholly within the first ``cut_share`` of the document and
+    that ``other`` lacks; ``tokens`` itself when that leaves out none (or the places are unknown)."""
+    if cut_share <= 0.0 or len(places) != 2 * len(tokens):
+        return tokens
+    cut = int(cut_share * _STEPS)
+    drop = [t for i, t in enumerate(sorted(tokens)) if places[2 * i + 1] < cut and t not in other]
+    return tokens.difference(drop) if drop else tokens
+
+
+def without_head(tokens: frozenset[str], places: bytes, other: frozenset[str], words: list[str],
+                 other_words: list[str], bound: float, share: float, word_count: int) -> frozenset[str]:
+    """:func:`trimmed` up to the head the texts show: the words of this text (``words``, its
+    head sample, of ``word_count`` in all) before it first runs along with the other's
+    (``other_words``: :data:`RUN_WORDS` words in order), at most ``bound`` (:func:`head_bound`).
+    ``tokens`` itself where that is no head of its own: under :data:`MIN_HEAD_WORDS` words or
+    :data:`HEAD_SHARE` of the own ``share`` of shingles, or as dense in values as a template's
+    block of values (:data:`MAX_HEAD_VALUES`)."""
+    if share < MIN_OWN_SHARE or not words or not other_words or word_count <= 0:
+        return tokens
+    head = _body_start(words, other_words)
+    if head < max(MIN_HEAD_WORDS, HEAD_SHARE * share * word_count):
+        return tokens
+    # No run within the sample (a long text's head sample is its first 2,500 characters): the
+    # head reaches past it, as far as the bound.
+    kept = trimmed(tokens, places, bound if head == len(words) else min(bound, head / word_count), other)
+    values = sum(1 for t in tokens.difference(kept) if not t.startswith(SLOT_MARK))
+    return tokens if values > MAX_HEAD_VALUES * head else kept
+
+
+def _body_start(words: list[str], other_words: list[str]) -> int:
+    """Where the text the two share begins in ``words``: the first run of :data:`RUN_WORDS`
+    words in order on both sides from which the next :data:`BODY_WORDS` words are the other's
+    at :data:`BODY_MATCHED` or more (two covers may share a phrase; the body they share runs on).
+    0 where a run starts within the first :data:`MIN_HEAD_WORDS` words: a text that opens with
+    the other's words (a letterhead, its address) has no head of its own; ``len(words)`` where
+    there is none in the sample."""
+    matched = bytearray(len(words))
+    runs = []
+    for op in Indel.opcodes(words, other_words):
+        if op.tag == "equal":
+            matched[op.src_start : op.src_end] = b"\x01" * (op.src_end - op.src_start)
+            if op.src_end - op.src_start >= RUN_WORDS:
+                runs.append(op.src_start)
+    if runs and runs[0] < MIN_HEAD_WORDS:
+        return 0
+    for start in runs:
+        stretch = matched[start : start + BODY_WORDS]
+        if sum(stretch) >= BODY_MATCHED * len(stretch):
+            return start
+    return len(words)
