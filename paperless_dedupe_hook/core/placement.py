@@ -44,6 +44,9 @@ HEAD_SHARE = 0.5
 #: letterhead and its address are one such run, so a letter whose head is its letterhead,
 #: followed by a body of its own, has no head of its own: it begins with the other's words.
 RUN_WORDS = 6
+#: Two texts whose first common run starts within this many words of both open alike (a
+#: scanner's stamp line before the letterhead is about 10 words).
+OPENING_WORDS = 20
 #: The text two documents share runs on: of this many words from its first run, at least
 #: BODY_MATCHED are the other's in order (a heavy re-scan keeps 70-90 % of its words).
 BODY_WORDS = 60
@@ -90,14 +93,15 @@ def own_share(jaccard: float, size: int, other_size: int) -> float:
 
 def head_bound(tokens: frozenset[str], places: bytes, other: Collection[str]) -> float:
     """How far (a share of the document's words) a head of its own can reach at most: to the
-    first value both documents carry that stands at one place of this one (a letter's date
-    repeated on its cover is no such mark), and not past :data:`MAX_HEAD_SHARE`."""
+    first value both documents carry that stands at one place of this one, and not past
+    :data:`MAX_HEAD_SHARE`.  Dates are no such mark: two copies sent on one day behind their
+    own covers share the cover's date, and a letter's date repeated on its cover stands twice."""
     if len(places) != 2 * len(tokens):
         return 0.0
     bound = int(MAX_HEAD_SHARE * _STEPS)
     for i, t in enumerate(sorted(tokens)):
         first, last = places[2 * i], places[2 * i + 1]
-        if first == last and first < bound and t in other and not t.startswith(SLOT_MARK):
+        if first == last and first < bound and t in other and not t.startswith((SLOT_MARK, "date:")):
             bound = first
     return bound / _STEPS
 
@@ -123,11 +127,12 @@ def without_head(tokens: frozenset[str], places: bytes, other: frozenset[str], w
     if share < MIN_OWN_SHARE or not words or not other_words or word_count <= 0:
         return tokens
     head = _body_start(words, other_words)
-    if head < max(MIN_HEAD_WORDS, HEAD_SHARE * share * word_count):
-        return tokens
-    # No run within the sample (a long text's head sample is its first 2,500 characters): the
+    # No body within the sample (a long text's head sample is its first 2,500 characters): the
     # head reaches past it, as far as the bound.
-    kept = trimmed(tokens, places, bound if head == len(words) else min(bound, head / word_count), other)
+    past = head == len(words)
+    if head < MIN_HEAD_WORDS or not past and head < HEAD_SHARE * share * word_count:
+        return tokens
+    kept = trimmed(tokens, places, bound if past else min(bound, head / word_count), other)
     values = sum(1 for t in tokens.difference(kept) if not t.startswith(SLOT_MARK))
     return tokens if values > MAX_HEAD_VALUES * head else kept
 
@@ -136,19 +141,19 @@ def _body_start(words: list[str], other_words: list[str]) -> int:
     """Where the text the two share begins in ``words``: the first run of :data:`RUN_WORDS`
     words in order on both sides from which the next :data:`BODY_WORDS` words are the other's
     at :data:`BODY_MATCHED` or more (two covers may share a phrase; the body they share runs on).
-    0 where a run starts within the first :data:`MIN_HEAD_WORDS` words: a text that opens with
-    the other's words (a letterhead, its address) has no head of its own; ``len(words)`` where
-    there is none in the sample."""
+    0 where both texts open with one run (within :data:`OPENING_WORDS` words: a letterhead, its
+    address): a letter that begins as the other does has no head of its own.  ``len(words)``
+    where there is none in the sample."""
     matched = bytearray(len(words))
     runs = []
     for op in Indel.opcodes(words, other_words):
         if op.tag == "equal":
             matched[op.src_start : op.src_end] = b"\x01" * (op.src_end - op.src_start)
             if op.src_end - op.src_start >= RUN_WORDS:
-                runs.append(op.src_start)
-    if runs and runs[0] < MIN_HEAD_WORDS:
+                runs.append((op.src_start, op.dest_start))
+    if runs and max(runs[0]) < OPENING_WORDS:
         return 0
-    for start in runs:
+    for start, _ in runs:
         stretch = matched[start : start + BODY_WORDS]
         if sum(stretch) >= BODY_MATCHED * len(stretch):
             return start
