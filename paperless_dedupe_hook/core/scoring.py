@@ -42,11 +42,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, ocr_slips, onesided, order, placement, revision, short, slotalign
+from . import cover, discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -62,7 +62,7 @@ ORDERED = True
 # (two bodies behind one letterhead, core/onesided.py); off only to measure it (bench/quality.py).
 ONE_SIDED = True
 # Whether the values of a head that one side has and the other lacks (a cover sheet) are left
-# out of D (core/placement.py); off only to measure it (bench/quality.py).
+# out of D (core/cover.py); off only to measure it (bench/quality.py).
 COVER_HEADS = True
 # Whether a pair that could reach the threshold has its slots compared across labels that OCR
 # read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
@@ -215,46 +215,11 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
     jaccard = minhash.jaccard(a.signature, b.signature)
     # Without the texts no head can be told from scattered words: every way of leaving a
     # head's values out is tried, so that the bound holds for the score's choice.
-    for x, y in (a, b), *_uncovered(a, b, jaccard):
+    for x, y in (a, b), *(cover.variants(a, b, jaccard) if COVER_HEADS else ()):
         found = _discriminative(x, y, weight, similarity, reach=params)
         if found is not None and fuzzy_needed(similarity, found[0], params, _bonus(x, y, found[0], weight)) is not None:
             return True
     return False
-
-
-def _uncovered(a: Features, b: Features, jaccard: float, *, texts: bool = False) -> list[tuple[Features, Features]]:
-    """The pair less the values of a head one side has and the other lacks (core.placement):
-    with ``texts``, the one variant the samples allow (a head on each side the texts show one
-    on); without, every variant (either side's, both), for a bound.  Empty: none to leave out."""
-    if not COVER_HEADS or not a.places or not b.places:
-        return []
-    share_a = placement.own_share(jaccard, a.shingle_count, b.shingle_count)
-    share_b = placement.own_share(jaccard, b.shingle_count, a.shingle_count)
-    bound_a = placement.head_bound(a.tokens, a.places, b.tokens) if share_a >= placement.MIN_OWN_SHARE else 0.0
-    bound_b = placement.head_bound(b.tokens, b.places, a.tokens) if share_b >= placement.MIN_OWN_SHARE else 0.0
-    ta = placement.trimmed(a.tokens, a.places, bound_a, b.tokens)
-    tb = placement.trimmed(b.tokens, b.places, bound_b, a.tokens)
-    cut_a, cut_b = ta is not a.tokens, tb is not b.tokens
-    if not (cut_a or cut_b):
-        return []
-    if texts:
-        if a.sample is None or b.sample is None:
-            return []
-        # the head the texts show, at most the bound (so that the bound without texts holds)
-        words_a, words_b = a.head.split(), b.head.split()
-        if cut_a:
-            ta = placement.without_head(a.tokens, a.places, b.tokens, words_a, words_b, bound_a, share_a, a.word_count)
-        if cut_b:
-            tb = placement.without_head(b.tokens, b.places, a.tokens, words_b, words_a, bound_b, share_b, b.word_count)
-        if ta is a.tokens and tb is b.tokens:
-            return []
-        return [(replace(a, tokens=ta) if ta is not a.tokens else a, replace(b, tokens=tb) if tb is not b.tokens else b)]
-    variants = [(replace(a, tokens=ta), b)] if cut_a else []
-    if cut_b:
-        variants.append((a, replace(b, tokens=tb)))
-    if cut_a and cut_b:
-        variants.append((replace(a, tokens=ta), replace(b, tokens=tb)))
-    return variants
 
 
 def _discriminative(
@@ -368,11 +333,8 @@ def score(
         return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
     found = _discriminative(a, b, weight, similarity, reach=None if exact else params, params=params)
-    if found is None or found[0] < 1.0:
-        for x, y in _uncovered(a, b, jaccard, texts=True):
-            alt = _discriminative(x, y, weight, similarity, reach=None if exact else params, params=params)
-            if alt is not None and (found is None or alt[0] > found[0]):
-                found, a, b = alt, x, y  # the rest of the score counts the values of the text both share
+    if found is None or found[0] < 1.0:  # the rest of the score counts the values of the text both share
+        a, b, found = _heads_left_out(a, b, jaccard, similarity, found, weight, params, exact=exact)
     if found is None:  # out of reach by D's bound: F, D and the order factor are at least 0
         return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, 0.0, False)
     disc, verdict, newer = found
@@ -391,6 +353,35 @@ def score(
         complete = fuzzy >= needed or params.fuzzy_weight <= 0
     final = combine(similarity, fuzzy, disc, params, bonus)
     return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity, complete, verdict, newer)
+
+
+def _heads_left_out(
+    a: Features, b: Features, jaccard: float, similarity: float, found: tuple[float, str, int | None] | None,
+    weight: Callable[[str], float] | None, params: ScoreParams, *, exact: bool,
+) -> tuple[Features, Features, tuple[float, str, int | None] | None]:
+    """The pair less the values of a head of its own the texts show (core.cover), and its D,
+    where that D is the higher; else the pair and ``found`` as they are."""
+    if COVER_HEADS:
+        for x, y in cover.variants(a, b, jaccard, texts=True):
+            alt = _discriminative(x, y, weight, similarity, reach=None if exact else params, params=params)
+            if alt is not None and (found is None or alt[0] > found[0]):
+                return x, y, alt
+    return a, b, found
+
+
+def compared(a: Features, b: Features, params: ScoreParams, *, weight: Callable[[str], float] | None = None,
+             ) -> tuple[Features, Features]:
+    """The pair as an exact :func:`score` compares its values: less the values of a head of
+    its own (a cover sheet, core.cover) where leaving them out raised D.  Both need samples."""
+    if a.signature is None or b.signature is None or a.short or b.short:
+        return a, b
+    jaccard = minhash.jaccard(a.signature, b.signature)
+    similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
+    found = _discriminative(a, b, weight, similarity, params=params)
+    if found is not None and found[0] >= 1.0:
+        return a, b
+    x, y, _ = _heads_left_out(a, b, jaccard, similarity, found, weight, params, exact=True)
+    return x, y
 
 
 def _short(low: Features, high: Features, jaccard: float) -> PairScore:
