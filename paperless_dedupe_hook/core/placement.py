@@ -47,12 +47,14 @@ RUN_WORDS = 6
 #: Two texts whose first common run starts within this many words of both open alike (a
 #: scanner's stamp line before the letterhead is about 10 words).
 OPENING_WORDS = 20
-#: The text two documents share: a stretch of this many words of which BODY_MATCHED are the
-#: other's in order.  A cover letter's prose shares an 8-word phrase or a few common words
-#: with the other text (under a third of 30 words), a template's block of values its labels
-#: (about half), a body read by OCR 70-95 % of its words.
+#: The text two documents share runs on: of this many words from its first run, at least
+#: BODY_MATCHED are the other's in order (a heavy re-scan keeps 70-90 % of its words).
 BODY_WORDS = 60
-BODY_MATCHED = 0.5
+BODY_MATCHED = 0.6
+#: A block before the shared text with this share of its words the other's (in order) is the
+#: counterpart of the other's own head: a template's block of values shares its labels (about
+#: half its words), one cover letter's prose another's a phrase or common words (a fifth).
+COUNTERPART_MATCHED = 0.4
 #: A head of fewer words is a scanner's stamp line or a template's block of values (a
 #: ticket's order number, traveller, price, route and train: 36 words on realistic seed 7),
 #: not a cover (61-460 words there; a cover of fewer words has no more than a fax number).
@@ -140,27 +142,40 @@ def without_head(tokens: frozenset[str], places: bytes, other: frozenset[str], w
 
 
 def _body_start(words: list[str], other_words: list[str]) -> int:
-    """Where the text the two share begins in ``words``: the first of its words the other has
-    in order (the longest common subsequence) in the first stretch of :data:`BODY_WORDS` words
-    of which :data:`BODY_MATCHED` or more are (a cover letter shares a phrase or a few common
-    words with the other text; a template's block of values shares its labels, and so is no
-    part of a head).  0 where both texts open with one run of :data:`RUN_WORDS` words (within
+    """Where the text the two share begins in ``words`` (:func:`_runs_together`), less a block
+    just before it that stands for the other's own head: where the other text too opens with
+    words before the shared text, and as many words before it here are the other's at
+    :data:`COUNTERPART_MATCHED` (a template's block of values: its labels), this text's head
+    ends where that block begins (behind a cover, the other's cover shares a few common words)."""
+    start, matched = _runs_together(words, other_words)
+    if start <= 0 or start == len(words):
+        return start
+    other_start, _ = _runs_together(other_words, words)
+    if 0 < other_start <= start:
+        block = matched[start - other_start : start]
+        if sum(block) >= COUNTERPART_MATCHED * len(block):
+            return start - other_start
+    return start
+
+
+def _runs_together(words: list[str], other_words: list[str]) -> tuple[int, bytearray]:
+    """(where the shared text begins, which words the other has in order): the first run of
+    :data:`RUN_WORDS` words in order on both sides from which the next :data:`BODY_WORDS`
+    words are the other's at :data:`BODY_MATCHED` or more (two covers may share a phrase; the
+    body they share runs on); 0 where both texts open with one run (within
     :data:`OPENING_WORDS` words: a letterhead, its address): a letter that begins as the other
-    does has no head of its own.  ``len(words)`` where no such stretch is in the sample."""
+    does has no head of its own; ``len(words)`` where there is none in the sample."""
     matched = bytearray(len(words))
-    first_run = None
+    runs = []
     for op in Indel.opcodes(words, other_words):
         if op.tag == "equal":
             matched[op.src_start : op.src_end] = b"\x01" * (op.src_end - op.src_start)
-            if first_run is None and op.src_end - op.src_start >= RUN_WORDS:
-                first_run = (op.src_start, op.dest_start)
-    if first_run is not None and max(first_run) < OPENING_WORDS:
-        return 0
-    need = BODY_MATCHED * BODY_WORDS
-    inside = sum(matched[:BODY_WORDS])
-    for start in range(len(words)):
-        if matched[start] and inside >= need:
-            return start
-        # the stretch moves on by one word (past the sample's end it only loses words)
-        inside += (matched[start + BODY_WORDS] if start + BODY_WORDS < len(words) else 0) - matched[start]
-    return len(words)
+            if op.src_end - op.src_start >= RUN_WORDS:
+                runs.append((op.src_start, op.dest_start))
+    if runs and max(runs[0]) < OPENING_WORDS:
+        return 0, matched
+    for start, _ in runs:
+        stretch = matched[start : start + BODY_WORDS]
+        if sum(stretch) >= BODY_MATCHED * len(stretch):
+            return start, matched
+    return len(words), matched
