@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from paperless_dedupe_hook import config, engine
-from paperless_dedupe_hook.core import features, holdback, placement, scoring
+from paperless_dedupe_hook.core import cover, features, holdback, minhash, placement, scoring
 from paperless_dedupe_hook.index.sqlite import SqliteIndex
 
 P = features.FeatureParams()
@@ -132,7 +132,7 @@ def test_a_copy_behind_a_cover_and_its_original_are_one_document() -> None:
 def test_the_hooks_bound_without_the_texts_lets_the_pair_through() -> None:
     a, b = _doc(1, COVER_A + "\n" + BODY), _doc(2, COVER_B + "\n" + BODY)
     stored = [dataclasses.replace(f, sample=None) for f in (a, b)]  # as read from the index
-    assert scoring.may_reach(*stored, S)
+    assert scoring.may_reach(stored[0], stored[1], S)
 
 
 def test_what_check_v_says_names_the_values_not_compared() -> None:
@@ -163,17 +163,28 @@ Mit freundlichen Grüßen
     assert not S.reports(_score(a, b))
 
 
+def _ticket(order: str, price: str, route: str, day: str, train: str) -> str:
+    return (f"Online-Ticket\nAuftragsnummer: {order}\nReisender: Tanja Koch\nGesamtpreis: {price} €\n"
+            f"Fahrt: {route}\n{day} ab 10:17 an 15:10\n{train} Wagen 7 Platz 72 2. Klasse\n" + FOOTER + FOOTER)
+
+
+TICKETS = (("881886723575", "84,18", "Leipzig Hbf -> Berlin Hbf", "18.06.2020", "ICE 1286"),
+           ("531801436721", "65,48", "Berlin Hbf -> Leipzig Hbf", "11.02.2021", "ICE 1734"))
+
+
 def test_a_template_block_of_values_is_no_head_of_its_own() -> None:
-    boiler = " ".join([FOOTER] * 2)
-
-    def ticket(order: str, price: str, route: str, day: str, train: str) -> str:
-        return (f"Online-Ticket\nAuftragsnummer: {order}\nReisender: Tanja Koch\nGesamtpreis: {price} €\n"
-                f"Fahrt: {route}\n{day} ab 10:17 an 15:10\n{train} Wagen 7 Platz 72 2. Klasse\n" + boiler)
-
-    a = _doc(1, ticket("881886723575", "84,18", "Leipzig Hbf -> Berlin Hbf", "18.06.2020", "ICE 1286"))
-    b = _doc(2, ticket("531801436721", "65,48", "Berlin Hbf -> Leipzig Hbf", "11.02.2021", "ICE 1734"))
+    a, b = _doc(1, _ticket(*TICKETS[0])), _doc(2, _ticket(*TICKETS[1]))
     assert scoring.compared(a, b, S) == (a, b)
     assert not S.reports(_score(a, b))
+
+
+def test_a_cover_in_front_of_one_of_a_series_leaves_out_the_cover_only() -> None:
+    covered, other = _doc(1, COVER_A + "\n" + _ticket(*TICKETS[0])), _doc(2, _ticket(*TICKETS[1]))
+    jaccard = minhash.jaccard(covered.signature, other.signature)  # type: ignore[arg-type]
+    [(x, y)] = cover.variants(covered, other, jaccard, texts=True)
+    assert "date:2021-11-18" not in x.tokens and y is other  # the cover's own date goes
+    assert {"id:order:881886723575", "date:2020-06-18"} <= x.tokens  # the ticket's values stay
+    assert not S.reports(_score(covered, other))
 
 
 def test_places_say_where_a_value_stands() -> None:
