@@ -361,11 +361,23 @@ def _heads_left_out(
 ) -> tuple[Features, Features, tuple[float, str, int | None] | None]:
     """The pair less the values of a head of its own the texts show (core.cover), and its D,
     where that D is the higher; else the pair and ``found`` as they are."""
-    if COVER_HEADS:
-        for x, y in cover.variants(a, b, jaccard, texts=True):
-            alt = _discriminative(x, y, weight, similarity, reach=None if exact else params, params=params)
-            if alt is not None and (found is None or alt[0] > found[0]):
-                return x, y, alt
+    if not COVER_HEADS:
+        return a, b, found
+    if not exact:
+        # The texts are aligned only for a pair that the widest cut (both sides' values as far
+        # as their bounds, core.cover) could lift over the threshold: a template series' pair
+        # keeps its conflicts further on, and most within reach are such pairs.
+        widest = cover.variants(a, b, jaccard)
+        if not widest:
+            return a, b, found
+        x, y = widest[-1]
+        bound = _discriminative(x, y, weight, similarity, reach=params, params=params)
+        if bound is None or fuzzy_needed(similarity, bound[0], params, _bonus(x, y, bound[0], weight)) is None:
+            return a, b, found
+    for x, y in cover.variants(a, b, jaccard, texts=True):
+        alt = _discriminative(x, y, weight, similarity, reach=None if exact else params, params=params)
+        if alt is not None and (found is None or alt[0] > found[0]):
+            return x, y, alt
     return a, b, found
 
 
