@@ -43,8 +43,8 @@ HEAD_SHARE = 0.5
 #: letterhead and its address are one such run, so a letter whose head is its letterhead,
 #: followed by a body of its own, has no head of its own: it begins with the other's words.
 RUN_WORDS = 6
-#: Two texts whose first common run starts within this many words of both open alike (a
-#: scanner's stamp line before the letterhead is about 10 words).
+#: Two texts whose first common run starts within this many words (numbers not counted) of
+#: both open alike (a scanner's stamp lines before the letterhead are 5-10 such words).
 OPENING_WORDS = 20
 #: The text two documents share runs on: of this many words from its first run, at least
 #: BODY_MATCHED are the other's in order (a heavy re-scan keeps 70-90 % of its words).
@@ -188,7 +188,7 @@ def _runs_together(words: list[str], other_words: list[str]) -> tuple[int, bytea
     :data:`RUN_WORDS` words in order on both sides from which the next :data:`BODY_WORDS`
     words are the other's at :data:`BODY_MATCHED` or more (two covers may share a phrase; the
     body they share runs on); 0 where both texts open with one run (within
-    :data:`OPENING_WORDS` words: a letterhead, its address): a letter that begins as the other
+    :data:`OPENING_WORDS` words but numbers: a letterhead, its address): a letter that begins as the other
     does has no head of its own; ``len(words)`` where there is none in the sample."""
     matched = bytearray(len(words))
     runs = []
@@ -197,10 +197,17 @@ def _runs_together(words: list[str], other_words: list[str]) -> tuple[int, bytea
             matched[op.src_start : op.src_end] = b"\x01" * (op.src_end - op.src_start)
             if op.src_end - op.src_start >= RUN_WORDS:
                 runs.append((op.src_start, op.dest_start))
-    if runs and max(runs[0]) < OPENING_WORDS:
+    if runs and _words_before(words, runs[0][0]) < OPENING_WORDS > _words_before(other_words, runs[0][1]):
         return 0, matched
     for start, _ in runs:
         stretch = matched[start : start + BODY_WORDS]
         if sum(stretch) >= BODY_MATCHED * len(stretch):
             return start, matched
     return len(words), matched
+
+
+def _words_before(words: list[str], start: int) -> int:
+    """The words before ``start`` that are not numbers: a scanner's or printer's stamp lines
+    (``Druckdatum: 2025-07-19 15:52:40``, ``Scan 2025-02-12 08:42 | Brother ADS-2700W | S. 1/2``)
+    are mostly numbers, 7 words of 20 there."""
+    return sum(1 for w in words[:start] if not w.isdigit())
