@@ -2,9 +2,10 @@
 
 :mod:`.placement` says where values stand and where a text's own head ends; this module makes
 the pair :mod:`.scoring` compares from it.  Without the texts (the hook, before it fetches a
-candidate's text) every way of leaving heads out is offered, each side's as far as its bound,
-so that the score's choice, which the texts narrow, lies within what was offered (a narrower
-head leaves fewer of one side's own values out, and those only conflict).
+candidate's text; the rebuild, before it aligns two texts) the widest cut is offered: each
+side's values as far as its bound.  The texts only narrow it (:func:`shown`), and a narrower
+head leaves fewer of one side's own values out, which only conflict: what the widest cut cannot
+lift over the threshold, the texts' cut cannot either.
 """
 
 from __future__ import annotations
@@ -14,42 +15,46 @@ from dataclasses import replace
 from . import placement
 from .features import Features
 
-__all__ = ["variants"]
+__all__ = ["shown", "widest"]
+
+# (tokens, bound, own share) of one side: its tokens as far as its bound, the bound, the share.
+_Side = tuple[frozenset[str], float, float]
 
 
-def variants(a: Features, b: Features, jaccard: float, *, texts: bool = False) -> list[tuple[Features, Features]]:
-    """The pair less the values of a head one side has and the other lacks (core.placement):
-    with ``texts``, the one variant the samples allow (a head on each side the texts show one
-    on); without, every variant (either side's, both), for a bound.  Empty: none to leave out."""
+def _cut(x: Features, y: Features, jaccard: float) -> _Side:
+    share = placement.own_share(jaccard, x.shingle_count, y.shingle_count)
+    bound = placement.head_bound(x.tokens, x.places, y.tokens) if share >= placement.MIN_OWN_SHARE else 0.0
+    return placement.trimmed(x.tokens, x.places, bound, y.tokens), bound, share
+
+
+def widest(a: Features, b: Features, jaccard: float) -> tuple[Features, Features] | None:
+    """The pair less each side's values that stand before its bound and the other lacks
+    (:func:`.placement.head_bound`); None where there are none (or no places are known)."""
     if not a.places or not b.places:
-        return []
-    share_a = placement.own_share(jaccard, a.shingle_count, b.shingle_count)
-    share_b = placement.own_share(jaccard, b.shingle_count, a.shingle_count)
-    bound_a = placement.head_bound(a.tokens, a.places, b.tokens) if share_a >= placement.MIN_OWN_SHARE else 0.0
-    bound_b = placement.head_bound(b.tokens, b.places, a.tokens) if share_b >= placement.MIN_OWN_SHARE else 0.0
-    ta = placement.trimmed(a.tokens, a.places, bound_a, b.tokens)
-    tb = placement.trimmed(b.tokens, b.places, bound_b, a.tokens)
-    cut_a, cut_b = ta is not a.tokens, tb is not b.tokens
-    if not (cut_a or cut_b):
-        return []
-    if texts:
-        if a.sample is None or b.sample is None:
-            return []
-        # the head the texts show, at most the bound (so that the bound without texts holds)
-        words_a, words_b = a.head.split(), b.head.split()
-        if cut_a:
-            ta = placement.without_head(a.tokens, a.places, b.tokens, words_a, words_b, bound_a, share_a, a.word_count)
-        if cut_b:
-            tb = placement.without_head(b.tokens, b.places, a.tokens, words_b, words_a, bound_b, share_b, b.word_count)
-        if ta is a.tokens and tb is b.tokens:
-            return []
-        return [(_less(a, ta), _less(b, tb))]
-    variants = [(_less(a, ta), b)] if cut_a else []
-    if cut_b:
-        variants.append((a, _less(b, tb)))
-    if cut_a and cut_b:
-        variants.append((_less(a, ta), _less(b, tb)))
-    return variants
+        return None
+    (ta, _, _), (tb, _, _) = _cut(a, b, jaccard), _cut(b, a, jaccard)
+    if ta is a.tokens and tb is b.tokens:
+        return None
+    return _less(a, ta), _less(b, tb)
+
+
+def shown(a: Features, b: Features, jaccard: float) -> tuple[Features, Features] | None:
+    """The pair less the values of the heads of their own that the texts show
+    (:func:`.placement.without_head`, at most as far as :func:`widest`); None where there are
+    none.  Both need their samples."""
+    if not a.places or not b.places or a.sample is None or b.sample is None:
+        return None
+    (ta, bound_a, share_a), (tb, bound_b, share_b) = _cut(a, b, jaccard), _cut(b, a, jaccard)
+    if ta is a.tokens and tb is b.tokens:
+        return None
+    words_a, words_b = a.head.split(), b.head.split()
+    if ta is not a.tokens:
+        ta = placement.without_head(a.tokens, a.places, b.tokens, words_a, words_b, bound_a, share_a, a.word_count)
+    if tb is not b.tokens:
+        tb = placement.without_head(b.tokens, b.places, a.tokens, words_b, words_a, bound_b, share_b, b.word_count)
+    if ta is a.tokens and tb is b.tokens:
+        return None
+    return _less(a, ta), _less(b, tb)
 
 
 def _less(feats: Features, tokens: frozenset[str]) -> Features:

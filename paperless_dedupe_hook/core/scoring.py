@@ -213,9 +213,11 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
     if not _within_reach(a, b, similarity, params):
         return False
     jaccard = minhash.jaccard(a.signature, b.signature)
-    # Without the texts no head can be told from scattered words: every way of leaving a
-    # head's values out is tried, so that the bound holds for the score's choice.
-    for x, y in (a, b), *(cover.variants(a, b, jaccard) if COVER_HEADS else ()):
+    # Without the texts no head can be told from scattered words: the widest way of leaving
+    # heads' values out is tried (both sides' as far as their bounds), as the score does
+    # before it aligns the texts, so that the bound holds for the score's choice.
+    widest = cover.widest(a, b, jaccard) if COVER_HEADS else None
+    for x, y in (a, b), *((widest,) if widest is not None else ()):
         found = _discriminative(x, y, weight, similarity, reach=params)
         if found is not None and fuzzy_needed(similarity, found[0], params, _bonus(x, y, found[0], weight)) is not None:
             return True
@@ -359,7 +361,7 @@ def _heads_left_out(
     a: Features, b: Features, jaccard: float, similarity: float, found: tuple[float, str, int | None] | None,
     weight: Callable[[str], float] | None, params: ScoreParams, *, exact: bool,
 ) -> tuple[Features, Features, tuple[float, str, int | None] | None]:
-    """The pair less the values of a head of its own the texts show (core.cover), and its D,
+    """The pair less the values of the heads of their own the texts show (core.cover), and its D,
     where that D is the higher; else the pair and ``found`` as they are."""
     if not COVER_HEADS:
         return a, b, found
@@ -367,14 +369,15 @@ def _heads_left_out(
         # The texts are aligned only for a pair that the widest cut (both sides' values as far
         # as their bounds, core.cover) could lift over the threshold: a template series' pair
         # keeps its conflicts further on, and most within reach are such pairs.
-        widest = cover.variants(a, b, jaccard)
-        if not widest:
+        widest = cover.widest(a, b, jaccard)
+        if widest is None:
             return a, b, found
-        x, y = widest[-1]
+        x, y = widest
         bound = _discriminative(x, y, weight, similarity, reach=params, params=params)
         if bound is None or fuzzy_needed(similarity, bound[0], params, _bonus(x, y, bound[0], weight)) is None:
             return a, b, found
-    for x, y in cover.variants(a, b, jaccard, texts=True):
+    if (heads := cover.shown(a, b, jaccard)) is not None:
+        x, y = heads
         alt = _discriminative(x, y, weight, similarity, reach=None if exact else params, params=params)
         if alt is not None and (found is None or alt[0] > found[0]):
             return x, y, alt
