@@ -131,8 +131,8 @@ def test_round_trip_of_features(cfg: Config) -> None:
     assert sorted(got) == [1, 2, 3, 4]
     for f in feats:
         g = got[f.doc_id]
-        assert (g.fingerprint, g.word_count, g.shingle_count, g.tokens, g.title) == (
-            f.fingerprint, f.word_count, f.shingle_count, f.tokens, f.title)
+        assert (g.fingerprint, g.word_count, g.shingle_count, g.tokens, g.title, g.places) == (
+            f.fingerprint, f.word_count, f.shingle_count, f.tokens, f.title, f.places)
         assert g.sample is None  # the index keeps no text; with_text adds the samples back
         assert with_text(g, text(f.doc_id) if f.doc_id != 4 else "too short", settings.features).sample == f.sample
         if f.signature is None:

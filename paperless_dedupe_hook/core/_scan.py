@@ -27,7 +27,7 @@ _DETECT_CHARS = 4_000
 class Scan:
     """The prepared text, the characters already claimed, the tokens found, where trigger words start."""
 
-    __slots__ = ("text", "low", "mask", "tokens", "slots", "starts", "id_keys", "phone_lines", "regions",
+    __slots__ = ("text", "low", "mask", "tokens", "slots", "places", "starts", "id_keys", "phone_lines", "regions",
                  "allowed", "hint", "_detected")
 
     def __init__(self, text: str, digits: list[int] | None = None, *, allowed: tuple[str, ...] = (),
@@ -39,6 +39,8 @@ class Scan:
         self.mask = bytearray(len(text))
         self.tokens: set[str] = set()
         self.slots: set[str] = set()
+        # Where each token and slot was read, first and last (character offsets): core.placement.
+        self.places: dict[str, tuple[int, int]] = {}
         self.starts: dict[str, list[int]] = {}
         self.id_keys: list[str] = []  # the trigger key of each of starts["id"]
         self.phone_lines: list[tuple[int, int]] = []
@@ -63,7 +65,11 @@ class Scan:
         if token is not None and 1 not in self.mask[start:end]:
             self.block(start, end)
             self.tokens.add(token)
-            self.slots.add(SLOT_MARK + (context(self.text, start, skip) if label is None else label) + "=" + token)
+            slot = SLOT_MARK + (context(self.text, start, skip) if label is None else label) + "=" + token
+            self.slots.add(slot)
+            for read in (token, slot):
+                first, last = self.places.get(read, (start, start))
+                self.places[read] = (min(first, start), max(last, start))
 
     def block(self, start: int, end: int) -> None:
         self.mask[start:end] = b"\x01" * (end - start)

@@ -41,14 +41,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from . import _columns, _numbers, _places
+from . import _columns, _numbers, _places, placement
 from . import _patterns as P
 from ._scan import SLOT_MARK, Scan
 from ._triggers import ID_LABELS_BY_KEY, TRIGGERS, prepare_and_digits, trigger_words
 from .languages import fold_word
 from .text import fold_ocr, normalize
 
-__all__ = ["DIGIT_LED", "KINDS", "SLOT_MARK", "extract_features", "extract_tokens", "token_kind"]
+__all__ = ["DIGIT_LED", "KINDS", "SLOT_MARK", "extract_features", "extract_placed", "extract_tokens", "token_kind"]
 
 KINDS = ("date", "amount", "iban", "id", "ref", "route", "street")
 
@@ -72,6 +72,14 @@ def extract_features(text: str, languages: Sequence[str] = (), hint: Sequence[st
     label words are the two words before the value ("invoice date", "grundmiete monatlich")."""
     scan = _scan(text, languages, hint)
     return frozenset(scan.tokens | scan.slots)
+
+
+def extract_placed(text: str, languages: Sequence[str] = (), hint: Sequence[str] = ()) -> tuple[frozenset[str], bytes]:
+    """:func:`extract_features` and where in the text each token stands
+    (:func:`.placement.pack`: a first and a last place per token)."""
+    scan = _scan(text, languages, hint)
+    tokens = frozenset(scan.tokens | scan.slots)
+    return tokens, placement.pack(tokens, scan.places, scan.text)
 
 
 def _scan(text: str, languages: Sequence[str] = (), hint: Sequence[str] = ()) -> Scan:

@@ -16,7 +16,7 @@ import zlib
 from dataclasses import dataclass, replace
 
 from . import minhash, short, text
-from .extract import extract_features
+from .extract import extract_placed
 
 # Token extraction reads the whole text of any real document; beyond this many
 # characters (hostile or broken OCR output, megabytes of it) it reads the first and
@@ -67,6 +67,9 @@ class Features:
     sample: bytes | None
     tokens: frozenset[str]
     title: str = ""
+    # Where each token stands in the text (core.placement.pack, aligned with sorted(tokens));
+    # b"": not known (a short document, an index written before they were kept).
+    places: bytes = b""
 
     @property
     def comparable(self) -> bool:
@@ -113,7 +116,11 @@ def _bounded(content: str) -> str:
 
 
 def _tokens(content: str, params: FeatureParams) -> frozenset[str]:
-    return extract_features(content, params.languages, params.language_hint)
+    return extract_placed(content, params.languages, params.language_hint)[0]
+
+
+def _placed_tokens(content: str, params: FeatureParams) -> tuple[frozenset[str], bytes]:
+    return extract_placed(content, params.languages, params.language_hint)
 
 
 def fingerprint(normalized: str) -> bytes:
@@ -178,6 +185,8 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
             tokens=frozenset(),
             title=title,
         )
+    # A mail's signature (the sender's address) is no part of the letter: see text.normalize.
+    tokens, places = _placed_tokens(_bounded(text.strip_signature(content)), params)
     if params.shingle == "word":
         # The C kernel reads the words from the folded text itself: no word list is made.
         full, shingle_count = minhash.word_ngram_signature(
@@ -193,7 +202,7 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         shingle_count=shingle_count,
         signature=minhash.narrow(full),
         sample=pack_sample(head, tail),
-        # A mail's signature (the sender's address) is no part of the letter: see text.normalize.
-        tokens=_tokens(_bounded(text.strip_signature(content)), params),
+        tokens=tokens,
         title=title,
+        places=places,
     )

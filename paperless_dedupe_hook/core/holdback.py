@@ -195,6 +195,8 @@ def explain_pair(
     """The exact scores of a pair and why it is (or would be) under ``params``' threshold.
     Both documents need their samples."""
     pair = scoring.score(a, b, params, weight=weight, exact=True)
+    full_a, full_b = a, b
+    a, b = scoring.compared(a, b, params, weight=weight)  # without a cover's own values, as the score
     if a.short or b.short:
         return Holdback(pair, pair.jaccard, 1.0, 1.0, 1.0, pair.score, _short_reasons(a, b), short=True)
     containment = scoring.corrected_similarity(pair.jaccard, a.shingle_count, b.shingle_count,
@@ -211,6 +213,11 @@ def explain_pair(
     reasons = []
     if pair.score >= threshold and not params.reports(pair):
         reasons.append("a newer version (a revision), and detection.report_revisions is false")
+    left_out = [sum(1 for t in full.tokens - less.tokens if not t.startswith(SLOT_MARK))
+                for full, less in ((full_a, a), (full_b, b))]
+    if any(left_out):
+        reasons.append(f"values of a head only one side has (a cover sheet) not compared: {left_out[0]} of "
+                       f"#{a.doc_id}, {left_out[1]} of #{b.doc_id}")
     # the factor as the score took it (applied only to a pair within reach without it); D before it is D over it
     sided = onesided.factor(a.tokens, b.tokens, weight, similarity=containment) if scoring.ONE_SIDED else 1.0
     before = min(1.0, pair.discriminative / sided) if sided > 0.0 else 1.0  # D before the factor (0: nothing agrees)

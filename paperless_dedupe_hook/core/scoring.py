@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign
+from . import cover, discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -61,6 +61,9 @@ ORDERED = True
 # Whether D is lowered for two documents that each carry values of kinds the other has none of
 # (two bodies behind one letterhead, core/onesided.py); off only to measure it (bench/quality.py).
 ONE_SIDED = True
+# Whether the values of a head that one side has and the other lacks (a cover sheet) are left
+# out of D (core/cover.py); off only to measure it (bench/quality.py).
+COVER_HEADS = True
 # Whether a pair that could reach the threshold has its slots compared across labels that OCR
 # read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
 ALIGN_SLOTS = True
@@ -209,8 +212,16 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
                                       containment=params.containment)
     if not _within_reach(a, b, similarity, params):
         return False
-    found = _discriminative(a, b, weight, similarity, reach=params)
-    return found is not None and fuzzy_needed(similarity, found[0], params, _bonus(a, b, found[0], weight)) is not None
+    jaccard = minhash.jaccard(a.signature, b.signature)
+    # Without the texts no head can be told from scattered words: the widest way of leaving
+    # heads' values out is tried (both sides' as far as their bounds), as the score does
+    # before it aligns the texts, so that the bound holds for the score's choice.
+    widest = cover.widest(a, b, jaccard) if COVER_HEADS else None
+    for x, y in (a, b), *((widest,) if widest is not None else ()):
+        found = _discriminative(x, y, weight, similarity, reach=params)
+        if found is not None and fuzzy_needed(similarity, found[0], params, _bonus(x, y, found[0], weight)) is not None:
+            return True
+    return False
 
 
 def _discriminative(
@@ -324,6 +335,8 @@ def score(
         return _short(low, high, jaccard)
     similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
     found = _discriminative(a, b, weight, similarity, reach=None if exact else params, params=params)
+    if found is None or found[0] < 1.0:  # the rest of the score counts the values of the text both share
+        a, b, found = _heads_left_out(a, b, jaccard, similarity, found, weight, params, exact=exact)
     if found is None:  # out of reach by D's bound: F, D and the order factor are at least 0
         return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, 0.0, False)
     disc, verdict, newer = found
@@ -342,6 +355,48 @@ def score(
         complete = fuzzy >= needed or params.fuzzy_weight <= 0
     final = combine(similarity, fuzzy, disc, params, bonus)
     return PairScore(low.doc_id, high.doc_id, final, jaccard, fuzzy, disc, similarity, complete, verdict, newer)
+
+
+def _heads_left_out(
+    a: Features, b: Features, jaccard: float, similarity: float, found: tuple[float, str, int | None] | None,
+    weight: Callable[[str], float] | None, params: ScoreParams, *, exact: bool,
+) -> tuple[Features, Features, tuple[float, str, int | None] | None]:
+    """The pair less the values of the heads of their own the texts show (core.cover), and its D,
+    where that D is the higher; else the pair and ``found`` as they are."""
+    if not COVER_HEADS:
+        return a, b, found
+    if not exact:
+        # The texts are aligned only for a pair that the widest cut (both sides' values as far
+        # as their bounds, core.cover) could lift over the threshold: a template series' pair
+        # keeps its conflicts further on, and most within reach are such pairs.
+        widest = cover.widest(a, b, jaccard)
+        if widest is None:
+            return a, b, found
+        x, y = widest
+        bound = _discriminative(x, y, weight, similarity, reach=params, params=params)
+        if bound is None or fuzzy_needed(similarity, bound[0], params, _bonus(x, y, bound[0], weight)) is None:
+            return a, b, found
+    if (heads := cover.shown(a, b, jaccard)) is not None:
+        x, y = heads
+        alt = _discriminative(x, y, weight, similarity, reach=None if exact else params, params=params)
+        if alt is not None and (found is None or alt[0] > found[0]):
+            return x, y, alt
+    return a, b, found
+
+
+def compared(a: Features, b: Features, params: ScoreParams, *, weight: Callable[[str], float] | None = None,
+             ) -> tuple[Features, Features]:
+    """The pair as an exact :func:`score` compares its values: less the values of a head of
+    its own (a cover sheet, core.cover) where leaving them out raised D.  Both need samples."""
+    if a.signature is None or b.signature is None or a.short or b.short:
+        return a, b
+    jaccard = minhash.jaccard(a.signature, b.signature)
+    similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
+    found = _discriminative(a, b, weight, similarity, params=params)
+    if found is not None and found[0] >= 1.0:
+        return a, b
+    x, y, _ = _heads_left_out(a, b, jaccard, similarity, found, weight, params, exact=True)
+    return x, y
 
 
 def _short(low: Features, high: Features, jaccard: float) -> PairScore:

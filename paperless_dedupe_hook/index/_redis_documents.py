@@ -22,7 +22,7 @@ from ..core.features import Features
 from ._redis_support import BUILD_MARKER_TTL, guarded
 
 _BATCH = 200  # documents per pipeline round trip in a bulk load
-_FIELDS = (b"fingerprint", b"word_count", b"shingle_count", b"signature", b"tokens", b"title")
+_FIELDS = (b"fingerprint", b"word_count", b"shingle_count", b"signature", b"tokens", b"title", b"places")
 
 
 class RedisDocuments:
@@ -78,6 +78,7 @@ class RedisDocuments:
             "shingle_count": feats.shingle_count,
             "tokens": "\n".join(sorted(feats.tokens)),
             "title": feats.title,
+            "places": feats.places,
             "bands": ",".join(str(k) for k in dict.fromkeys(keys)),
         }
         if feats.signature is not None:
@@ -259,7 +260,7 @@ class RedisDocuments:
             for doc_id in chunk:
                 pipe.hmget(self._k_doc(doc_id), list(_FIELDS))
             for doc_id, row in zip(chunk, pipe.execute(), strict=True):
-                fp, words, shingles, sig, tokens, title = row
+                fp, words, shingles, sig, tokens, title, places = row
                 if fp is None:
                     continue  # not indexed (SQLite's IN skips it the same way)
                 try:
@@ -277,6 +278,7 @@ class RedisDocuments:
                             sample=None,
                             tokens=frozenset(token_text.split("\n")) if token_text else frozenset(),
                             title=(title or b"").decode("utf-8"),
+                            places=places or b"",  # none in a hash written before they were kept
                         )
                     )
                 except (ValueError, UnicodeDecodeError) as exc:

@@ -42,14 +42,14 @@ class SqliteChanges:
         copied = removed = 0
         for doc_id in ids:
             row = other.conn.execute(
-                "SELECT id, modified, fingerprint, word_count, shingle_count, signature, tokens, title "
+                "SELECT id, modified, fingerprint, word_count, shingle_count, signature, tokens, title, places "
                 "FROM documents WHERE id=?", (doc_id,)).fetchone()
             self._remove(doc_id)
             self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (doc_id,))
             if row is None:
                 removed += 1
                 continue
-            self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", tuple(row))
+            self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", tuple(row))
             keys = self._stored_band_keys(row[5])
             if keys is None:  # a layout we cannot recompute: the other file's rows (a scan)
                 keys = [r[0] for r in other.conn.execute("SELECT key FROM bands WHERE doc_id=?", (doc_id,))]

@@ -52,9 +52,9 @@ class SqliteBulkLoad:
             ids.extend(repeat(feats.doc_id, len(doc_keys)))
             rows.append(document_row(feats, modified.get(feats.doc_id)))
             if len(rows) >= _LOAD_CHUNK:
-                self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
+                self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
                 rows.clear()
-        self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows)
+        self.conn.executemany("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", rows)
         key_col, id_col = np.frombuffer(keys, dtype=np.int32), np.frombuffer(ids, dtype=np.int64)
         order = np.lexsort((id_col, key_col))
         self._load_bands(key_col[order], id_col[order])

@@ -126,8 +126,15 @@ def _m5_pictures(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS picture_bands_doc ON picture_bands (doc_id)")
 
 
+def _m6_value_places(conn: sqlite3.Connection) -> None:
+    # Where each token stands in its document (core.placement: two bytes a token, in the order
+    # of the sorted tokens), so that the values of a cover sheet need not conflict.  Rows
+    # written before have none (x''), and are scored as before until a rebuild-index.
+    conn.execute("ALTER TABLE documents ADD COLUMN places BLOB NOT NULL DEFAULT x''")
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _m1_initial, _m2_no_stored_text, _m3_change_log, _m4_resolution_journal, _m5_pictures,
+    _m1_initial, _m2_no_stored_text, _m3_change_log, _m4_resolution_journal, _m5_pictures, _m6_value_places,
 )
 
 
@@ -142,4 +149,5 @@ def document_row(feats: Features, modified: str | None) -> tuple[object, ...]:
         minhash.to_bytes(feats.signature) if feats.signature is not None else None,
         "\n".join(sorted(feats.tokens)),
         feats.title,
+        feats.places,
     )

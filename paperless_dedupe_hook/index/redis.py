@@ -10,7 +10,7 @@ Key layout (``NS`` = ``paperless-dedupe`` by default)::
   NS:building:<gen>          string  present (with a TTL) while a rebuild writes <gen>
   NS:gen:<gen>:meta          hash    compat keys and run bookkeeping (as SQLite's ``meta``)
   NS:gen:<gen>:docs          hash    doc id -> JSON of its ``modified`` (count = HLEN)
-  NS:gen:<gen>:doc:<id>      hash    fingerprint, word_count, shingle_count, signature, tokens,
+  NS:gen:<gen>:doc:<id>      hash    fingerprint, word_count, shingle_count, signature, tokens, places,
                                      title, bands (the band keys, to remove them again); no text
   NS:gen:<gen>:band:<key>    set     doc ids whose signature has this band key
   NS:gen:<gen>:df            hash    token -> in how many documents it occurs

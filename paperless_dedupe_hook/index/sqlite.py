@@ -210,11 +210,11 @@ class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqlitePictures, 
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             rows = self.conn.execute(
-                "SELECT id, fingerprint, word_count, shingle_count, signature, tokens, title "
+                "SELECT id, fingerprint, word_count, shingle_count, signature, tokens, title, places "
                 f"FROM documents WHERE id IN ({marks})",
                 chunk,
             )
-            for doc_id, fp, words, shingles, sig, tokens, title in rows:
+            for doc_id, fp, words, shingles, sig, tokens, title, places in rows:
                 try:
                     signature = minhash.from_bytes(sig, num_permutations) if sig is not None else None
                 except ValueError as exc:
@@ -231,6 +231,7 @@ class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqlitePictures, 
                         sample=None,
                         tokens=frozenset(tokens.split("\n")) if tokens else frozenset(),
                         title=title,
+                        places=bytes(places),
                     )
                 )
         return out
@@ -239,7 +240,7 @@ class SqliteIndex(SqliteBulkLoad, SqliteChanges, SqliteJournal, SqlitePictures, 
         """Insert or replace one document (call inside ``write()``)."""
         self._remove(feats.doc_id)
         self.conn.execute("INSERT INTO changes (doc_id) VALUES (?)", (feats.doc_id,))
-        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", document_row(feats, modified))
+        self.conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?)", document_row(feats, modified))
         self.conn.executemany("INSERT OR IGNORE INTO bands VALUES (?, ?)", [(k, feats.doc_id) for k in keys])
         self.conn.executemany(
             "INSERT INTO token_df VALUES (?, 1) ON CONFLICT(token) DO UPDATE SET df = df + 1",
