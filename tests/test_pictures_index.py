@@ -93,23 +93,27 @@ def test_a_schema_4_index_migrates_keeping_every_row(tmp_path: Path) -> None:
         with index.write():
             index.dismiss(1, 2, "user", "2026-01-01T00:00:00+00:00")
             index.store_results([{"a": 1, "b": 3, "score": 0.9}], [{"primary": 1, "members": [1, 3], "confidence": 0.9}])
-    # What migration 5 added, taken away again: the file is as schema 4 left it.
+    # What migrations 5 and 6 added, taken away again: the file is as schema 4 left it.
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TABLE picture_bands")
         conn.execute("DROP TABLE pictures")
+        conn.execute("ALTER TABLE documents DROP COLUMN places")  # SQLite 3.35 on (Python's own is newer)
         conn.execute("UPDATE meta SET value='4' WHERE key='schema_version'")
         before = {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
                   for t in ("documents", "bands", "token_df", "dismissed", "result_pairs", "result_groups", "changes")}
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     with open_configured(cfg4, settings) as index:  # the hook's way in: checked against the configuration
-        assert index.meta() == meta | {"schema_version": str(SCHEMA_VERSION)} and SCHEMA_VERSION == 5
+        assert index.meta() == meta | {"schema_version": str(SCHEMA_VERSION)} and SCHEMA_VERSION == 6
         assert index.count() == 3 and index.dismissed_pairs() == {(1, 2)}
         with index.write():
             store_picture(index, 3, _signature(8))
         assert set(index.pictures([3])) == {3}
     with sqlite3.connect(path) as conn:
         after = {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in before}
-    assert after == before
+    # every row kept; the documents gained an empty places column (migration 6)
+    assert {t: rows for t, rows in after.items() if t != "documents"} == {t: rows for t, rows in before.items() if t != "documents"}
+    assert [row[:-1] for row in after["documents"]] == before["documents"]
+    assert all(row[-1] == b"" for row in after["documents"])
 
 
 def test_the_hook_pairs_by_picture_over_redis(fake_paperless: FakePaperless, tmp_path: Path,

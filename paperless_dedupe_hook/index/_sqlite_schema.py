@@ -130,7 +130,9 @@ def _m6_value_places(conn: sqlite3.Connection) -> None:
     # Where each token stands in its document (core.placement: two bytes a token, in the order
     # of the sorted tokens), so that the values of a cover sheet need not conflict.  Rows
     # written before have none (x''), and are scored as before until a rebuild-index.
-    conn.execute("ALTER TABLE documents ADD COLUMN places BLOB NOT NULL DEFAULT x''")
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(documents)")}
+    if "places" not in columns:  # idempotent: a column already there is kept
+        conn.execute("ALTER TABLE documents ADD COLUMN places BLOB NOT NULL DEFAULT x''")
 
 
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
