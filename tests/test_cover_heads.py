@@ -137,7 +137,7 @@ def test_the_hooks_bound_without_the_texts_lets_the_pair_through() -> None:
 
 def test_what_check_v_says_names_the_values_not_compared() -> None:
     a, b = _doc(1, COVER_A + "\n" + BODY), _doc(2, COVER_B + "\n" + BODY)
-    x, y = scoring.compared(a, b, S)
+    x, y = holdback.compared(a, b, S)
     assert x.tokens < a.tokens and y.tokens < b.tokens
     assert "date:2021-11-18" in a.tokens - x.tokens and "amount:9475" in b.tokens - y.tokens
     assert "date:2021-10-14" in x.tokens and "amount:18950" in y.tokens  # the body's values stay
@@ -159,7 +159,7 @@ zum 01.07.2024 passen wir den Beitrag Ihrer Hausratversicherung an. Der neue Mon
 Mit freundlichen Grüßen
 """ + FOOTER
     a, b = _doc(1, first), _doc(2, second)
-    assert scoring.compared(a, b, S) == (a, b)  # they open alike: no head of its own
+    assert holdback.compared(a, b, S) == (a, b)  # they open alike: no head of its own
     assert not S.reports(_score(a, b))
 
 
@@ -174,7 +174,7 @@ TICKETS = (("881886723575", "84,18", "Leipzig Hbf -> Berlin Hbf", "18.06.2020", 
 
 def test_a_template_block_of_values_is_no_head_of_its_own() -> None:
     a, b = _doc(1, _ticket(*TICKETS[0])), _doc(2, _ticket(*TICKETS[1]))
-    assert scoring.compared(a, b, S) == (a, b)
+    assert holdback.compared(a, b, S) == (a, b)
     assert not S.reports(_score(a, b))
 
 

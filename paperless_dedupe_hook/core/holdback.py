@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from . import ocr_slips, onesided, order, revision, scoring, short, slotalign
+from . import minhash, ocr_slips, onesided, order, revision, scoring, short, slotalign
 from ._pairing import pair_unmatched
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
@@ -35,7 +35,7 @@ from .discriminative import conflicting_slots
 from .extract import SLOT_MARK, token_kind
 from .features import Features
 
-__all__ = ["Conflict", "Holdback", "explain_pair", "value_text"]
+__all__ = ["Conflict", "Holdback", "compared", "explain_pair", "value_text"]
 
 #: Values of one kind listed per side of an unlabelled conflict; more are counted.
 LISTED_VALUES = 3
@@ -189,6 +189,21 @@ def _short_reasons(a: Features, b: Features) -> tuple[str, ...]:
     return tuple(reasons) or ("short rule holds but the text ratio is under the threshold",)
 
 
+def compared(a: Features, b: Features, params: scoring.ScoreParams, *, weight: Callable[[str], float] | None = None,
+             ) -> tuple[Features, Features]:
+    """The pair as an exact :func:`.scoring.score` compares its values: less the values of a head of
+    its own (a cover sheet, core.cover) where leaving them out raised D.  Both need samples."""
+    if a.signature is None or b.signature is None or a.short or b.short:
+        return a, b
+    jaccard = minhash.jaccard(a.signature, b.signature)
+    similarity = scoring.corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
+    found = scoring._discriminative(a, b, weight, similarity, params=params)  # noqa: SLF001 - the score's own D
+    if found is not None and found[0] >= 1.0:
+        return a, b
+    x, y, _ = scoring._heads_left_out(a, b, jaccard, similarity, found, weight, params, exact=True)  # noqa: SLF001 - the score's own rule
+    return x, y
+
+
 def explain_pair(
     a: Features, b: Features, params: scoring.ScoreParams, *, weight: Callable[[str], float] | None = None,
 ) -> Holdback:
@@ -196,7 +211,7 @@ def explain_pair(
     Both documents need their samples."""
     pair = scoring.score(a, b, params, weight=weight, exact=True)
     full_a, full_b = a, b
-    a, b = scoring.compared(a, b, params, weight=weight)  # without a cover's own values, as the score
+    a, b = compared(a, b, params, weight=weight)  # without a cover's own values, as the score
     if a.short or b.short:
         return Holdback(pair, pair.jaccard, 1.0, 1.0, 1.0, pair.score, _short_reasons(a, b), short=True)
     containment = scoring.corrected_similarity(pair.jaccard, a.shingle_count, b.shingle_count,

@@ -62,7 +62,7 @@ ORDERED = True
 # (two bodies behind one letterhead, core/onesided.py); off only to measure it (bench/quality.py).
 ONE_SIDED = True
 # Whether the values of a head that one side has and the other lacks (a cover sheet) are left
-# out of D (core/cover.py); off only to measure it (bench/quality.py).
+# out of D (core/cover.py); off only to measure what it buys (tests/test_cover_heads.py).
 COVER_HEADS = True
 # Whether a pair that could reach the threshold has its slots compared across labels that OCR
 # read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
@@ -382,21 +382,6 @@ def _heads_left_out(
         if alt is not None and (found is None or alt[0] > found[0]):
             return x, y, alt
     return a, b, found
-
-
-def compared(a: Features, b: Features, params: ScoreParams, *, weight: Callable[[str], float] | None = None,
-             ) -> tuple[Features, Features]:
-    """The pair as an exact :func:`score` compares its values: less the values of a head of
-    its own (a cover sheet, core.cover) where leaving them out raised D.  Both need samples."""
-    if a.signature is None or b.signature is None or a.short or b.short:
-        return a, b
-    jaccard = minhash.jaccard(a.signature, b.signature)
-    similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
-    found = _discriminative(a, b, weight, similarity, params=params)
-    if found is not None and found[0] >= 1.0:
-        return a, b
-    x, y, _ = _heads_left_out(a, b, jaccard, similarity, found, weight, params, exact=True)
-    return x, y
 
 
 def _short(low: Features, high: Features, jaccard: float) -> PairScore:
