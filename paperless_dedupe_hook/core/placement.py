@@ -105,13 +105,13 @@ def _laid_out(tokens: frozenset[str], places: bytes) -> tuple[tuple[tuple[int, s
     one place only) and its tokens by their last place, both in order: what :func:`head_bound`
     and :func:`trimmed` walk from the start, computed once per document (sorting a hundred
     tokens for every pair cost a fifth of a rebuild's scoring)."""
-    marks, lasts = [], []
-    for i, t in enumerate(sorted(tokens)):
-        first, last = places[2 * i], places[2 * i + 1]
-        lasts.append((last, t))
-        if first == last and not t.startswith((SLOT_MARK, "date:")):
-            marks.append((first, t))
-    return tuple(sorted(marks)), tuple(sorted(lasts))
+    # (zips over the two places' byte strings: a loop that indexed them cost the hook, which
+    # meets each of its hundred candidates once, 2.5 times as much)
+    order = sorted(tokens)
+    firsts, lasts = places[0::2], places[1::2]
+    marks = sorted([(first, t) for first, last, t in zip(firsts, lasts, order, strict=True)
+                    if first == last and not t.startswith((SLOT_MARK, "date:"))])
+    return tuple(marks), tuple(sorted(zip(lasts, order, strict=True)))
 
 
 def head_bound(tokens: frozenset[str], places: bytes, other: Collection[str]) -> float:
