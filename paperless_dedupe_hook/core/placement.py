@@ -8,15 +8,15 @@ behind its own cover scored like another letter (``cover_sheet`` recall 0.86 at 
 documents, docs/quality.md).
 
 Each token keeps its first and last place as a share of the document's words, one byte each
-(:func:`pack`, aligned with the sorted tokens), in memory and in the index.  The share of one
-side's shingles that the other lacks (:func:`own_share`, from J and the two shingle counts) is
-as far as that side's own head can reach; the values that stand wholly before it and that the
-other side lacks are left out of D (:func:`trimmed`).  That needs no text, so the hook's bound
-before it fetches a candidate's text and the score use one cut.  The score leaves them out
-only where the texts say the unshared part is a head (:func:`is_head`): the words before the
-two texts first run together make at least :data:`HEAD_SHARE` of it.  The documents of a
-template series differ in values scattered under one letterhead, which the other has too, so
-their unshared part is no head and their values all count.
+(:func:`pack`, aligned with the sorted tokens), in memory and in the index.  Without the texts,
+a side's head can reach at most to the first value both documents carry that stands at one
+place of it (:func:`head_bound`); its values before that which the other lacks are what
+:func:`trimmed` leaves out, the widest cut, which the hook's bound before it fetches a text and
+the score's first check use alike.  With the texts (:func:`without_head`) the cut ends where
+the text both share begins, and only where that makes a head of its own: long enough, a fair
+part of what the side does not share, not as dense in values as a template's block, and not a
+letter that opens with the other's letterhead.  The documents of a template series differ in
+values scattered under one letterhead, which the other has too, so their values all count.
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ from rapidfuzz.distance import Indel
 
 from ._scan import SLOT_MARK
 
-__all__ = ["HEAD_SHARE", "MAX_HEAD_SHARE", "MAX_HEAD_VALUES", "head_bound", "MIN_HEAD_WORDS", "MIN_OWN_SHARE", "own_share", "pack", "trimmed",
-           "without_head"]
+__all__ = ["HEAD_SHARE", "MAX_HEAD_SHARE", "MAX_HEAD_VALUES", "MIN_HEAD_WORDS", "MIN_OWN_SHARE", "head_bound", "own_share",
+           "pack", "trimmed", "without_head"]
 
 #: Places are kept in this many steps of a document's length (one byte).
 _STEPS = 256
-#: A side whose own share of shingles is under this has no head of its own to speak of
-#: (a re-scan's OCR slips leave 5-15 % of its shingles unshared, scattered).
+#: A side whose own share of shingles (:func:`own_share`) is under this has no head of its own
+#: to speak of (a re-scan's OCR slips leave 5-15 % of its shingles unshared, scattered).
 MIN_OWN_SHARE = 0.08
 #: Of a side's own share, at least this much must be a head: the words before the texts
 #: first run together (a cover sheet is all head; a series' own words are scattered).
@@ -66,6 +66,7 @@ MAX_HEAD_VALUES = 0.08
 _LAID_OUT_DOCUMENTS = 4096
 #: A head of its own is at most this share of a document (a cover letter up to 40 % of its copy).
 MAX_HEAD_SHARE = 0.5
+
 
 def pack(tokens: Collection[str], places: Mapping[str, tuple[int, int]], text: str) -> bytes:
     """Two bytes per token of ``tokens`` in sorted order: the first and the last place where it
@@ -148,11 +149,11 @@ def trimmed(tokens: frozenset[str], places: bytes, cut_share: float, other: Coll
 def without_head(tokens: frozenset[str], places: bytes, other: frozenset[str], words: list[str],
                  other_words: list[str], bound: float, share: float, word_count: int) -> frozenset[str]:
     """:func:`trimmed` up to the head the texts show: the words of this text (``words``, its
-    head sample, of ``word_count`` in all) before it first runs along with the other's
-    (``other_words``: :data:`RUN_WORDS` words in order), at most ``bound`` (:func:`head_bound`).
-    ``tokens`` itself where that is no head of its own: under :data:`MIN_HEAD_WORDS` words or
-    :data:`HEAD_SHARE` of the own ``share`` of shingles, or as dense in values as a template's
-    block of values (:data:`MAX_HEAD_VALUES`)."""
+    head sample, of ``word_count`` in all) before the text it shares with the other
+    (``other_words``) begins (:func:`_body_start`), at most ``bound`` (:func:`head_bound`).
+    ``tokens`` itself where that is no head of its own: the two open alike, or it is under
+    :data:`MIN_HEAD_WORDS` words or :data:`HEAD_SHARE` of the own ``share`` of shingles, or as
+    dense in values as a template's block of values (:data:`MAX_HEAD_VALUES`)."""
     if share < MIN_OWN_SHARE or not words or not other_words or word_count <= 0:
         return tokens
     head = _body_start(words, other_words)
