@@ -25,7 +25,9 @@ Three rules of issue 13 sit on top: a pair with a short document (under min_word
 scored by :mod:`.short` alone (0 against a long one); in a pair whose texts agree, values
 that an OCR confusion explains weigh less in D (:mod:`.ocr_slips`); and two versions of one
 text with different version dates get D without those dates and the verdict ``revision``
-(:mod:`.revision`), which ``ScoreParams.report_revisions`` may keep out of the report.
+(:mod:`.revision`), which ``ScoreParams.report_revisions`` may keep out of the report.  And
+the values of a head that one side has and the other lacks (a cover sheet, :mod:`.cover`) are
+left out of D where that raises it.
 
 F and D are the dear parts (rapidfuzz on up to 2 x 5,000 characters; the slot
 comparison), and most LSH candidates of a large library are far from the
@@ -208,11 +210,10 @@ def may_reach(a: Features, b: Features, params: ScoreParams, *, weight: Callable
         return False
     if a.short or b.short:
         return a.short and b.short
-    similarity = corrected_similarity(minhash.jaccard(a.signature, b.signature), a.shingle_count, b.shingle_count,
-                                      containment=params.containment)
+    jaccard = minhash.jaccard(a.signature, b.signature)
+    similarity = corrected_similarity(jaccard, a.shingle_count, b.shingle_count, containment=params.containment)
     if not _within_reach(a, b, similarity, params):
         return False
-    jaccard = minhash.jaccard(a.signature, b.signature)
     # Without the texts no head can be told from scattered words: the widest way of leaving
     # heads' values out is tried (both sides' as far as their bounds), as the score does
     # before it aligns the texts, so that the bound holds for the score's choice.
