@@ -2,7 +2,7 @@
 
 The index stores what scoring needs of a candidate except its text: the narrow
 MinHash signature, the shingle count (for containment) and the discriminative
-tokens.  The fuzzy head/tail samples are held only in memory (a rebuild has every
+tokens with where each stands (core.placement).  The fuzzy head/tail samples are held only in memory (a rebuild has every
 text at hand); for the few candidates of a new document whose score could still
 reach the threshold, the hook fetches the text from Paperless again and
 :func:`with_text` adds the samples.  Storing them would be 2.5 kB of a 4 kB
