@@ -2,10 +2,10 @@
 
 The index stores what scoring needs of a candidate except its text: the narrow
 MinHash signature, the shingle count (for containment) and the discriminative
-tokens with where each stands (core.placement).  The fuzzy head/tail samples are held only in memory (a rebuild has every
-text at hand); for the few candidates of a new document whose score could still
-reach the threshold, the hook fetches the text from Paperless again and
-:func:`with_text` adds the samples.  Storing them would be 2.5 kB of a 4 kB
+tokens with where each stands (core.placement).  The fuzzy head/tail samples are
+held only in memory (a rebuild has every text at hand); for the few candidates of
+a new document whose score could still reach the threshold, the hook fetches the
+text from Paperless again and :func:`with_text` adds the samples.  Storing them would be 2.5 kB of a 4 kB
 document row.
 """
 
@@ -16,7 +16,7 @@ import zlib
 from dataclasses import dataclass, replace
 
 from . import minhash, short, text
-from .extract import extract_placed
+from .extract import extract_features, extract_placed
 
 # Token extraction reads the whole text of any real document; beyond this many
 # characters (hostile or broken OCR output, megabytes of it) it reads the first and
@@ -116,7 +116,8 @@ def _bounded(content: str) -> str:
 
 
 def _tokens(content: str, params: FeatureParams) -> frozenset[str]:
-    return extract_placed(content, params.languages, params.language_hint)[0]
+    # (a short document is compared by core.short's rule, which needs no places)
+    return extract_features(content, params.languages, params.language_hint)
 
 
 def _placed_tokens(content: str, params: FeatureParams) -> tuple[frozenset[str], bytes]:
