@@ -161,16 +161,18 @@ def jaccard_of_agreements(agreements: int, length: int, *, narrow: bool) -> floa
     return agreed
 
 
-def containment(jaccard_estimate: float, size_a: int, size_b: int) -> float:
-    """How much of the smaller shingle set lies in the larger one, from J and sizes.
+def shared_shingles(jaccard_estimate: float, size_a: int, size_b: int) -> float:
+    """How many shingles two sets share, from J and sizes: ``J * (|A| + |B|) / (1 + J)``."""
+    return jaccard_estimate * (size_a + size_b) / (1.0 + jaccard_estimate)
 
-    ``|A & B| = J * (|A| + |B|) / (1 + J)``, divided by ``min(|A|, |B|)``.
-    """
+
+def containment(jaccard_estimate: float, size_a: int, size_b: int) -> float:
+    """How much of the smaller shingle set lies in the larger one, from J and sizes:
+    :func:`shared_shingles` divided by ``min(|A|, |B|)``."""
     smaller = min(size_a, size_b)
     if smaller <= 0:
         return 0.0
-    shared = jaccard_estimate * (size_a + size_b) / (1.0 + jaccard_estimate)
-    return min(1.0, shared / smaller)
+    return min(1.0, shared_shingles(jaccard_estimate, size_a, size_b) / smaller)
 
 
 def band_keys(sig: Signature, *, bands: int, rows: int) -> list[int]:

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Indel
 
+from . import minhash
 from ._scan import SLOT_MARK
 
 __all__ = ["HEAD_SHARE", "MAX_HEAD_SHARE", "MAX_HEAD_VALUES", "MIN_HEAD_WORDS", "MIN_OWN_SHARE", "head_bound", "own_share",
@@ -93,11 +94,10 @@ def pack(tokens: Collection[str], places: Mapping[str, tuple[int, int]], text: s
 
 def own_share(jaccard: float, size: int, other_size: int) -> float:
     """The share (0-1) of one side's ``size`` shingles that the other side's lack, given
-    their Jaccard estimate: ``1 - |A ∩ B| / |A|`` with ``|A ∩ B| = J (|A| + |B|) / (1 + J)``."""
+    their Jaccard estimate: ``1 - |A ∩ B| / |A|`` (:func:`.minhash.shared_shingles`)."""
     if size <= 0:
         return 0.0
-    common = jaccard * (size + other_size) / (1.0 + jaccard)
-    return min(1.0, max(0.0, 1.0 - common / size))
+    return min(1.0, max(0.0, 1.0 - minhash.shared_shingles(jaccard, size, other_size) / size))
 
 
 @lru_cache(maxsize=_LAID_OUT_DOCUMENTS)
