@@ -27,6 +27,7 @@ from typing import Final
 from . import _regex
 from . import languages as L
 from .text import fold_ocr, normalize
+from ._month_words import MONTH_NUMBERS, month_number
 
 
 def tolerant(literal: str) -> str:
@@ -201,8 +202,6 @@ LABEL_WORD: Final = _regex.compile(r"[ \t]*(?P<w>[^\W\d_]+(?:['’](?=[^\W\d_]))
 MONTHS: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(dict.fromkeys(name for lang in L.LANGUAGES for name in lang.months[i])) for i in range(12)
 )
-#: Folded month word -> month: a date's month word is looked up, not spelled out in the patterns.
-MONTH_NUMBERS: Final = L.month_numbers()
 #: A word that may be a month: letters, OCR's ``0``/``1``/``|``/``!`` for ``o``/``l``, an optional dot.
 _MON = r"(?P<mon>0?[^\W\d_](?:[^\W\d_]|[01|!](?![0-9]))*)(?![^\W\d_])\.?"
 _MONTH_INITIALS = "".join(sorted({c for names in MONTHS for n in names for c in (n[0], n[0].upper())} | set("rR0")))
@@ -228,7 +227,7 @@ DATE_SLASH: Final = _regex.compile(
     r"(?![0-9]|[./-][0-9])"
 )
 #: ``31. Januar 2024``, ``5 mars 2024``, ``1er août 2024``, ``5 de marzo de 2024``, ``31st of May '24``: the
-#: month word (group ``mon``) is looked up in MONTH_NUMBERS.  The look-ahead asks for a letter that can
+#: month word (group ``mon``) is looked up (core._month_words).  The look-ahead asks for a letter that can
 #: start a month word (or a connector), which only makes a failure come sooner.
 DATE_DMY_TEXT: Final = _regex.compile(
     _DAY + _ORD + r"\.?(?=[ \t.-]*\n?[ \t-]*" + _CONN + "[" + _MONTH_INITIALS + r"])[ \t-]*\n?[ \t-]*" + _CONN
@@ -357,8 +356,8 @@ def is_date(raw: str) -> bool:
 
 
 def month_of(m: re.Match[str]) -> int | None:
-    """The month of a match's ``mon`` group (None: the word is no month name)."""
-    return MONTH_NUMBERS.get(L.fold_word(m["mon"]))
+    """The month of a match's ``mon`` group (None: the word is no month name, even as OCR damaged it)."""
+    return month_number(m["mon"])
 
 
 def date_token(year: int, month: int, day: int | None) -> str | None:

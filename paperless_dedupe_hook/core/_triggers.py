@@ -357,9 +357,20 @@ def _fold(word: str, text: str, start: int, end: int) -> str:
     elif len(head) == 1 and head in FOLD_CHARS:
         before = start >= 2 and text[start - 1] in NUMBER_SEPARATORS and text[start - 2].isdigit()
         after = text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit()
-        if before or after:
+        if before or after or _iso_year(head, rest, text, end):
             head = head.translate(FOLD_TABLE)
     return head + rest
+
+
+#: What follows an ISO date's year: its month and the first digit of its day.
+_ISO_MONTH_DAY = _regex.compile(r"[-/.][0-9]{1,2}[-/.][0-9]")
+
+
+def _iso_year(head: str, rest: str, text: str, end: int) -> bool:
+    """Whether ``head + rest`` is an ISO date's year with its first digit misread (``Z020-05-29``):
+    a year of this century or the last once folded, a month and day after it (``B737-800`` stays)."""
+    return (len(rest) == 3 and rest.isdigit() and (head.translate(FOLD_TABLE) + rest[:1]) in ("19", "20")
+            and _ISO_MONTH_DAY.match(text, end) is not None)
 
 
 # str.lower of a Latin-1 text, byte by byte (each Latin-1 character's lower case is one
