@@ -3,7 +3,7 @@
 The conventions of a language apply where the document is in it (:meth:`._scan.Scan.detected`):
 ``a/b/yyyy`` with both parts <= 12 is month first only in a month-first language (English),
 thousands grouped by a blank (``1 234,56 €``) are read only in a language that groups so.
-Month words in any language are looked up (``_patterns.MONTH_NUMBERS``), not spelled out.
+Month words in any language are looked up (``_month_words``, as OCR damaged them too), not spelled out.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ from typing import Final
 
 from . import _regex
 from . import languages as L
+from ._month_words import month_number
 from .text import fold_ocr, normalize
-from ._month_words import MONTH_NUMBERS, month_number
 
 
 def tolerant(literal: str) -> str:

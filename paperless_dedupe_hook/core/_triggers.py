@@ -66,7 +66,7 @@ def _spellings(word: str) -> set[str]:
 def _triggers() -> dict[str, frozenset[str]]:
     families: dict[str, list[str]] = {
         "id": [w for words in (*ID_STEMS.values(), *ID_WORDS.values()) for w in words],
-        # Month names are no trigger words: a date's month word is looked up (_patterns.MONTH_NUMBERS).
+        # Month names are no trigger words: a date's month word is looked up (_month_words).
         "numfirst": list(languages.merged("number_first_words")),
         "streettype": list(languages.merged("street_types_before")),
         "stamp": list(_STAMP_WORDS),
