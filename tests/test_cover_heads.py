@@ -8,6 +8,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paperless_dedupe_hook import config, engine
 from paperless_dedupe_hook.core import cover, features, holdback, minhash, placement, scoring
@@ -216,3 +218,34 @@ def test_places_are_kept_in_the_index_and_an_older_row_has_none(tmp_path: Path) 
             index.put(dataclasses.replace(doc, doc_id=2), modified=None, keys=settings.band_keys(doc))
         got = {f.doc_id: f for f in index.features([1, 2], settings.features.num_permutations)}
     assert got[2].places == doc.places and got[1].places == b""
+
+
+def _walked_bound(tokens: frozenset[str], places: bytes, other: frozenset[str]) -> float:
+    # the bound as the first version walked it: marks sorted by place, the first shared one
+    order = sorted(tokens)
+    marks = sorted((places[2 * i], t) for i, t in enumerate(order)
+                   if places[2 * i] == places[2 * i + 1] and not t.startswith(("@", "date:")))
+    bound = int(placement.MAX_HEAD_SHARE * 256)
+    for first, t in marks:
+        if first >= bound:
+            break
+        if t in other:
+            return first / 256
+    return bound / 256
+
+
+_TOKENS = st.sampled_from(["amount:100", "amount:2050", "date:2021-03-04", "id:policy:AB123", "ref:55501",
+                           "@betrag=amount:100", "@datum=date:2021-03-04", "street:hafenstrasse12", "iban:DE02100"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_TOKENS, st.integers(0, 255), st.integers(0, 255)), unique_by=lambda x: x[0], max_size=9),
+       st.sets(_TOKENS), st.floats(0.0, 1.0))
+def test_the_bound_and_the_cut_walk_a_documents_values_as_their_places_say(
+        placed: list[tuple[str, int, int]], other: set[str], cut: float) -> None:
+    tokens = frozenset(t for t, _, _ in placed)
+    at = {t: (min(x, y), max(x, y)) for t, x, y in placed}
+    places = b"".join(bytes(at[t]) for t in sorted(tokens))
+    assert placement.head_bound(tokens, places, frozenset(other)) == _walked_bound(tokens, places, frozenset(other))
+    kept = placement.trimmed(tokens, places, cut, other)
+    assert kept == {t for t in tokens if cut <= 0.0 or at[t][1] >= int(cut * 256) or t in other}

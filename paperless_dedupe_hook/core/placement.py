@@ -102,17 +102,20 @@ def own_share(jaccard: float, size: int, other_size: int) -> float:
 
 @lru_cache(maxsize=_LAID_OUT_DOCUMENTS)
 def _laid_out(tokens: frozenset[str], places: bytes) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]:
-    """A document's marks by place (the first place of each plain value, not a date, read at
-    one place only) and its tokens by their last place, both in order: what :func:`head_bound`
-    and :func:`trimmed` walk from the start, computed once per document (sorting a hundred
-    tokens for every pair cost a fifth of a rebuild's scoring)."""
-    # (zips over the two places' byte strings: a loop that indexed them cost the hook, which
-    # meets each of its hundred candidates once, 2.5 times as much)
+    """A document's marks with their place (each plain value, not a date, read at one place
+    only) and its tokens with their last place, computed once per document: what
+    :func:`head_bound` and :func:`trimmed` walk (sorting a hundred tokens for every pair cost
+    a fifth of a rebuild's scoring)."""
+    # Not sorted by place: the walks below take a minimum and a filter, which need no order.
+    # The hook meets each of its hundred candidates once, so it pays this once per candidate:
+    # sorting by place made it 41 us for a payslip of 36 tokens, this 23 (and zips over the
+    # byte strings, not indexing them, made it 2.5x faster before).
     order = sorted(tokens)
     firsts, lasts = places[0::2], places[1::2]
-    marks = sorted([(first, t) for first, last, t in zip(firsts, lasts, order, strict=True)
-                    if first == last and not t.startswith((SLOT_MARK, "date:"))])
-    return tuple(marks), tuple(sorted(zip(lasts, order, strict=True)))
+    # (a list comprehension with slices, not a generator with startswith: 9 us, not 17, for 36 tokens)
+    marks = [(first, t) for first, last, t in zip(firsts, lasts, order, strict=True)
+             if first == last and t[:1] != SLOT_MARK and t[:5] != "date:"]
+    return tuple(marks), tuple(zip(lasts, order, strict=True))
 
 
 def head_bound(tokens: frozenset[str], places: bytes, other: Collection[str]) -> float:
@@ -124,10 +127,8 @@ def head_bound(tokens: frozenset[str], places: bytes, other: Collection[str]) ->
         return 0.0
     bound = int(MAX_HEAD_SHARE * _STEPS)
     for first, t in _laid_out(tokens, places)[0]:
-        if first >= bound:
-            break
-        if t in other:
-            return first / _STEPS
+        if first < bound and t in other:
+            bound = first
     return bound / _STEPS
 
 
@@ -137,12 +138,7 @@ def trimmed(tokens: frozenset[str], places: bytes, cut_share: float, other: Coll
     if cut_share <= 0.0 or len(places) != 2 * len(tokens):
         return tokens
     cut = int(cut_share * _STEPS)
-    drop = []
-    for last, t in _laid_out(tokens, places)[1]:
-        if last >= cut:
-            break
-        if t not in other:
-            drop.append(t)
+    drop = [t for last, t in _laid_out(tokens, places)[1] if last < cut and t not in other]
     return tokens.difference(drop) if drop else tokens
 
 
