@@ -15,7 +15,7 @@ import hashlib
 import zlib
 from dataclasses import dataclass, replace
 
-from . import minhash, short, text
+from . import minhash, short, subject, text
 from .extract import extract_features, extract_placed
 
 # Token extraction reads the whole text of any real document; beyond this many
@@ -70,6 +70,9 @@ class Features:
     # Where each token stands in the text (core.placement.pack, aligned with sorted(tokens));
     # b"": not known (a short document, an index written before they were kept).
     places: bytes = b""
+    # The subject lines of a letter (core.subject), read from the text with the samples;
+    # () read from the index, which stores no text (with_text reads them).
+    subjects: tuple[str, ...] = ()
 
     @property
     def comparable(self) -> bool:
@@ -137,7 +140,8 @@ def with_text(feats: Features, content: str, params: FeatureParams) -> Features:
     normalized = text.normalize(content)
     if fingerprint(normalized) != feats.fingerprint:
         return compute(feats.doc_id, content, params, title=feats.title)
-    return replace(feats, sample=pack_sample(*text.fuzzy_samples(normalized, params.fuzzy_sample_size)))
+    return replace(feats, sample=pack_sample(*text.fuzzy_samples(normalized, params.fuzzy_sample_size)),
+                   subjects=subject.subjects(content))
 
 
 # Words a scanner's stamp line or a line of OCR junk adds to a short note, at most.
@@ -206,4 +210,5 @@ def compute(doc_id: int, content: str, params: FeatureParams, *, title: str = ""
         tokens=tokens,
         title=title,
         places=places,
+        subjects=subject.subjects(content),
     )

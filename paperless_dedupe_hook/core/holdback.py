@@ -9,6 +9,7 @@ the order they cost the pair:
   under (``date 2024-03-05 ≠ 2024-04-05 (“invoice date”)``), as
   :func:`discriminative.slot_similarity` counts them: slot conflicts, then values of one
   kind that differ outside a common slot, routes and streets;
+* **another letter**: the two letters' subject lines differ (:mod:`.subject`), which caps D;
 * **words out of order** (:mod:`.order`): the order factor scaled the shingle similarity down;
 * **too little text in common**: containment and fuzzy together stay under the threshold
   even with D = 1 and the words in order;
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from . import minhash, ocr_slips, onesided, order, revision, scoring, short, slotalign
+from . import minhash, ocr_slips, onesided, order, revision, scoring, short, slotalign, subject
 from ._pairing import pair_unmatched
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
@@ -241,6 +242,10 @@ def explain_pair(
     own: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if pair.discriminative < 1.0:
         parts = [c.text() for c in found]
+        letters = subject.differ(full_a, full_b) if scoring.SUBJECTS else None
+        if letters is not None and pair.discriminative <= subject.MAX_D:
+            parts.insert(0, f"another letter: the subject lines differ (“{letters[0]}” ≠ “{letters[1]}”, "
+                            f"D at most {subject.MAX_D:.2f})")
         if sided < 1.0:
             own_a, own_b = onesided.own_kinds(a.tokens, b.tokens)
             own = (tuple(own_a), tuple(own_b))

@@ -27,7 +27,8 @@ that an OCR confusion explains weigh less in D (:mod:`.ocr_slips`); and two vers
 text with different version dates get D without those dates and the verdict ``revision``
 (:mod:`.revision`), which ``ScoreParams.report_revisions`` may keep out of the report.  And
 the values of a head that one side has and the other lacks (a cover sheet, :mod:`.cover`) are
-left out of D where that raises it.
+left out of D where that raises it, and two letters with different subject lines (:mod:`.subject`)
+have D at most ``subject.MAX_D``.
 
 F and D are the dear parts (rapidfuzz on up to 2 x 5,000 characters; the slot
 comparison), and most LSH candidates of a large library are far from the
@@ -48,7 +49,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import cover, discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign
+from . import cover, discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign, subject
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -66,6 +67,8 @@ ONE_SIDED = True
 # Whether the values of a head that one side has and the other lacks (a cover sheet) are left
 # out of D (core/cover.py); off only to measure what it buys (tests/test_cover_heads.py).
 COVER_HEADS = True
+# Whether two letters with different subject lines are told apart (core/subject.py); off only to measure it.
+SUBJECTS = True
 # Whether a pair that could reach the threshold has its slots compared across labels that OCR
 # read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
 ALIGN_SLOTS = True
@@ -342,6 +345,9 @@ def score(
         return PairScore(low.doc_id, high.doc_id, 0.0, jaccard, 0.0, 0.0, 0.0, False)
     disc, verdict, newer = found
     bonus = _bonus(a, b, disc, weight)
+    if SUBJECTS and disc > subject.MAX_D and (exact or fuzzy_needed(similarity, disc, params, bonus) is not None) \
+            and subject.differ(a, b) is not None:
+        disc, bonus = subject.MAX_D, 1.0  # another letter (a conflict: no agreement bonus)
     if ORDERED and (exact or fuzzy_needed(similarity, disc, params, bonus) is not None):
         # shared shingles out of order are a library's sentences, not a copy (core/order.py)
         similarity *= order.order_factor(order.ordered_overlap(a, b), text_only=text_only(a, b, disc))

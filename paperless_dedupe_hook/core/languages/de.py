@@ -57,6 +57,7 @@ LANGUAGE = Language(
                  # version stamps of drafts: a new draft date is not a different contract
                  "entwurf", "fassung"),
     phone_words=("tel", "telefon", "fon", "mobil", "handy", "hotline", "fax", "telefax"),
+    salutations=("sehr geehrte", "sehr geehrter", "hallo", "guten tag", "liebe", "lieber", "moin"),
     page_words=("seite", "blatt", "s."),
     page_of=("von",),
     financial_words=("betrag", "summe", "gesamt", "netto", "brutto", "mwst", "saldo", "kontostand", "preis"),

@@ -55,6 +55,7 @@ LANGUAGE = Language(
     stamp_words=("printed", "print date", "print time", "fax", "faxed", "scan", "scanned", "received",
                  "downloaded", "about:blank", "copy for your records", "draft", "revision"),
     phone_words=("tel", "phone", "mobile", "hotline", "fax"),
+    salutations=("dear", "hello", "hi", "good morning", "good afternoon", "to whom it may concern"),
     page_words=("page",),
     page_of=("of",),
     financial_words=("total", "amount", "vat", "balance", "price"),

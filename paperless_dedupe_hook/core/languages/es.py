@@ -63,6 +63,7 @@ LANGUAGE = Language(
     stamp_openers=("recibido el", "enviado:", "entrada", "digitalizado el", "escaneado", "copia para su archivo",
                    "duplicado"),
     phone_words=("teléfono", "telefono", "tlf", "móvil", "movil"),
+    salutations=("estimado", "estimada", "estimados", "estimadas", "hola", "muy señor", "muy señora", "distinguido", "distinguida"),
     page_words=("página", "pagina", "pág."),
     page_of=("de",),
     financial_words=("importe total", " iva", "i.v.a.", "a pagar", "precio"),

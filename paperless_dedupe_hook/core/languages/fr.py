@@ -66,6 +66,7 @@ LANGUAGE = Language(
     stamp_openers=("reçu le", "recu le", "édité le", "edite le", "arrivée le", "arrivee le", "envoyé :",
                    "envoye :", "document numérisé", "copie pour vos dossiers"),
     phone_words=("tél", "téléphone", "portable"),
+    salutations=("madame", "monsieur", "mesdames", "messieurs", "bonjour", "cher", "chère", "chers"),
     page_words=("page",),
     page_of=("sur",),
     financial_words=("montant", "tva", "ttc", "solde", "prix", "à payer"),

@@ -63,6 +63,7 @@ LANGUAGE = Language(
     stamp_openers=("ricevuto il", "pervenuto il", "acquisito il", "inviato:", "scansione",
                    "copia per i vostri archivi", "duplicato"),
     phone_words=("telefono", "cellulare", "cell."),
+    salutations=("gentile", "gentili", "egregio", "egregia", "spettabile", "buongiorno", "salve", "caro", "cara"),
     page_words=("pagina", "pag."),
     page_of=("di",),
     financial_words=("importo", " iva", "i.v.a.", "imponibile", "prezzo"),

@@ -55,6 +55,9 @@ class Language:
     stamp_openers: tuple[str, ...] = ()
     #: Words that make a line a phone or fax line.
     phone_words: tuple[str, ...] = ()
+    #: How a letter greets its reader, as its salutation line begins ("dear", "sehr geehrte"):
+    #: the line before it is the letter's subject (core.subject).  Lower case, accents kept.
+    salutations: tuple[str, ...] = ()
     #: ``Seite``, ``page``, ``pagina`` and the word of "2 of 3" (``von``, ``sur``, ``di``).
     page_words: tuple[str, ...] = ()
     page_of: tuple[str, ...] = ()

@@ -59,6 +59,7 @@ LANGUAGE = Language(
     stamp_openers=("ontvangen op", "binnengekomen", "verzonden:", "ingescand", "gescand", "faxbericht",
                    "kopie voor uw administratie", "duplicaat"),
     phone_words=("telefoon", "mobiel", "gsm"),
+    salutations=("geachte", "beste", "dag", "hallo"),
     page_words=("pagina", "blz."),
     page_of=("van",),
     financial_words=("bedrag", "totaal", "btw", "te betalen", "prijs"),
