@@ -151,3 +151,15 @@ def test_subjects_differ_alike_both_ways(x: str, y: str) -> None:
     assert (found is None) == (subject.differ(b, a) is None)
     if x == y:
         assert found is None
+
+
+@pytest.mark.parametrize("x,y,one", [
+    pytest.param("premlum refnnd", "premlum refund", True, id="a-slip"),
+    pytest.param("premlumrefund", "premlum refund", True, id="two-words-joined"),
+    pytest.param("rechnung", "rechnung kople", True, id="a-copy-mark-added"),
+    pytest.param("anderung lhrer bankverblndung", "bestatlgung lhrer schadenmeldung", False,
+                 id="german-subjects-sharing-endings"),
+    pytest.param("premlum refund", "annual statement", False, id="two-subjects"),
+])
+def test_one_subject_read_twice_is_told_from_two(x: str, y: str, one: bool) -> None:
+    assert subject.same(x, y) is one and subject.same(y, x) is one

@@ -10,10 +10,11 @@ realistic archive, seed 109, were one such payslip).
 
 So a word that is no month key is read as a month when it is that month's key with the
 look-alikes above on one letter and doubled letters single (``Jnne``, ``Auguust``), or its key
-of six or more letters less one letter (``Septmber``, ``Okober``), and only one month is so
-near.  Other edits are not read: OCR's substitutions are the look-alikes, and one free edit
-makes months of words (``junior`` is Spanish ``junio`` with a letter more, ``match`` is
-``march`` with one other; ``Marc`` is ``march`` less one, so five-letter keys lose none).
+of six or more letters with one letter lost or one more (``Septmber``, ``Okober``, ``Augustl``),
+and only one month is so near.  Other edits are not read: OCR's substitutions are the
+look-alikes, and one free edit makes months of words (``junior`` is Spanish ``junio`` with a
+letter more, ``match`` is ``march`` with one other; ``Marc`` is ``march`` less one, so
+five-letter keys take no such edit).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ __all__ = ["MONTH_NUMBERS", "month_number"]
 
 #: Folded month word -> month: a date's month word is looked up, not spelled out in the patterns.
 MONTH_NUMBERS: Final = L.month_numbers()
-#: Letters of a key that may have lost one of them (shorter keys are matched only by :func:`_plain`).
+#: Letters of a key that may have lost one or gained one (shorter keys are matched only by :func:`_plain`).
 MIN_EDITED_KEY_LETTERS: Final = 6
 #: OCR's look-alikes within a word that folding keeps apart (it must not: ``nun`` is no ``unu``).
 _LOOK_ALIKES: Final = str.maketrans("uey", "ncv")
@@ -68,5 +69,5 @@ def _near_month(folded: str) -> int | None:
     if month is not None:
         return month
     near = {m for key, m in _EDITED_KEYS
-            if len(key) == len(folded) + 1 and Levenshtein.distance(folded, key, score_cutoff=1) <= 1}
+            if abs(len(key) - len(folded)) == 1 and Levenshtein.distance(folded, key, score_cutoff=1) <= 1}
     return next(iter(near)) if len(near) == 1 else None

@@ -19,8 +19,8 @@ most :data:`MAX_SUBJECT_WORDS` words, its words folded as month words are.  Afte
 
 Two letters' subjects differ when each is one letter (one salutation: a cover letter in front
 of a copy makes two, and the copy's own subject may be a line with a number), both have a
-subject line, the two are under :data:`SAME_SUBJECT` alike (Indel similarity of the folded
-words: OCR's slips keep a subject 0.8 alike and more, two subjects share a word or two), and
+subject line, the two are not one subject read twice (:func:`same`: OCR's slips leave most
+words of a subject within a slip or two of the other's, two subjects share a word or two), and
 neither letter's subject stands in the other's text (a salutation that a scan's reading order
 moved after the body makes a sentence's last line look like a subject, which the other text
 then has).  Such a pair is another letter: its D is at most :data:`MAX_D` (scoring), as one
@@ -37,12 +37,18 @@ from rapidfuzz.distance import Indel
 
 from . import languages as L
 
-__all__ = ["MAX_D", "SAME_SUBJECT", "Letter", "differ", "subjects"]
+__all__ = ["MAX_D", "SAME_SUBJECT", "Letter", "differ", "same", "subjects"]
 
 #: D of two letters with different subjects is at most this (one date conflict caps D at 0.44).
 MAX_D: Final = 0.5
-#: Folded subjects at least this alike (Indel normalized similarity) are one subject read twice.
+#: Two subjects are one read twice where this share of their words pair up (a word and one
+#: :data:`SAME_WORD` alike: a slip or two), or where their letters are :data:`SAME_LETTERS`
+#: alike without the blanks (OCR joined two words).  Letters alone are not enough: German
+#: subjects share endings and pronouns ("Änderung Ihrer Bankverbindung", "Bestätigung Ihrer
+#: Schadenmeldung": 0.62 alike by letters, one word of three by words).
 SAME_SUBJECT: Final = 0.6
+SAME_WORD: Final = 0.75
+SAME_LETTERS: Final = 0.85
 #: A subject line has at most this many words; a salutation line at most SALUTATION_WORDS.
 MAX_SUBJECT_WORDS: Final = 12
 SALUTATION_WORDS: Final = 10
@@ -102,6 +108,16 @@ def _words(head: str) -> str:
     return " " + " ".join(L.fold_word(w) for w in head.split()) + " "
 
 
+def same(x: str, y: str) -> bool:
+    """Whether two folded subjects are one subject read twice (see :data:`SAME_SUBJECT`)."""
+    if Indel.normalized_similarity(x.replace(" ", ""), y.replace(" ", "")) >= SAME_LETTERS:
+        return True
+    words_x, words_y = x.split(), y.split()
+    paired = sum(any(Indel.normalized_similarity(u, v) >= SAME_WORD for v in words_y) for u in words_x) + sum(
+        any(Indel.normalized_similarity(v, u) >= SAME_WORD for u in words_x) for v in words_y)
+    return paired >= SAME_SUBJECT * (len(words_x) + len(words_y))
+
+
 class Letter(Protocol):
     """What :func:`differ` reads of a document (core.features.Features, which reads its subjects here)."""
 
@@ -119,7 +135,7 @@ def differ(a: Letter, b: Letter) -> tuple[str, str] | None:
     if len(a.subjects) != 1 or len(b.subjects) != 1 or a.sample is None or b.sample is None:
         return None  # no letter, or a letter behind a cover letter: two salutations, two subjects
     x, y = a.subjects[0], b.subjects[0]
-    if not x or not y or Indel.normalized_similarity(x, y) >= SAME_SUBJECT:
+    if not x or not y or same(x, y):
         return None
     if f" {x} " in _words(b.head) or f" {y} " in _words(a.head):
         return None
