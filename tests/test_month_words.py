@@ -28,6 +28,7 @@ _NAMES = [(i + 1, n) for i, names in enumerate(P.MONTHS) for n in names]
     pytest.param("Märrz", 3, id="doubled-r-with-umlaut"),
     pytest.param("Scptember", 9, id="e-as-c"),
     pytest.param("Augustl", 8, id="a-letter-more"),
+    pytest.param("Apil", 4, id="a-five-letter-name-less-a-letter-inside"),
 ])
 def test_a_damaged_month_word_is_read_as_its_month(word: str, month: int) -> None:
     assert month_number(word) == month
@@ -36,7 +37,8 @@ def test_a_damaged_month_word_is_read_as_its_month(word: str, month: int) -> Non
 @pytest.mark.parametrize("word", [
     pytest.param("junior", id="junio-with-a-letter-more"),
     pytest.param("Match", id="march-with-another-letter"),
-    pytest.param("Marc", id="march-less-one-letter"),
+    pytest.param("Marc", id="march-less-its-last-letter"),
+    pytest.param("arch", id="march-less-its-first-letter"),
     pytest.param("Mainz", id="a-city"),
     pytest.param("Entry", id="near-enero"),
     pytest.param("Bonn", id="two-edits"),
@@ -53,6 +55,8 @@ def test_a_payslips_damaged_month_gives_it_its_date() -> None:
     # the payslip whose "Februar" OCR read as "Febrnar" had no date and met its whole series
     assert "date:2020-02" in extract_tokens("Abrechnung der Brutto/Netto-Bezüge für Febrnar 2020\nPersonalnummer 98934")
     assert "date:2021-09-03" in extract_tokens("Date: Septmber 3, 2021")
+    assert "date:2013-08" in extract_tokens("Abrechnung der Brutto/Netto-Bezüge für August2013\nBezeichnung")
+    assert not {t for t in extract_tokens("Modell XR2013 und Serie ABC2020") if t.startswith("date:")}
     assert not {t for t in extract_tokens("Our junior 2020 team and the Match 2024 final") if t.startswith("date:")}
 
 

@@ -11,10 +11,13 @@ realistic archive, seed 109, were one such payslip).
 So a word that is no month key is read as a month when it is that month's key with the
 look-alikes above on one letter and doubled letters single (``Jnne``, ``Auguust``), or its key
 of six or more letters with one letter lost or one more (``Septmber``, ``Okober``, ``Augustl``),
-and only one month is so near.  Other edits are not read: OCR's substitutions are the
-look-alikes, and one free edit makes months of words (``junior`` is Spanish ``junio`` with a
-letter more, ``match`` is ``march`` with one other; ``Marc`` is ``march`` less one, so
-five-letter keys take no such edit).
+or its five-letter key less one letter inside it (``Apil``), and only one month is so near.
+Other edits are not read: OCR's substitutions are the look-alikes, and one free edit makes
+months of words (``junior`` is Spanish ``junio`` with a letter more, ``match`` is ``march``
+with one other, ``Marc`` is ``march`` less its last).
+
+OCR also glues a month word to its year (``August2013``): :data:`GLUED_YEAR` finds such a
+year and :data:`WORD_BEFORE` the word it is glued to.
 """
 
 from __future__ import annotations
@@ -24,14 +27,22 @@ from typing import Final
 
 from rapidfuzz.distance import Levenshtein
 
+from . import _regex
 from . import languages as L
 
-__all__ = ["MONTH_NUMBERS", "month_number"]
+__all__ = ["GLUED_YEAR", "MONTH_NUMBERS", "WORD_BEFORE", "WORD_REACH", "month_number"]
 
 #: Folded month word -> month: a date's month word is looked up, not spelled out in the patterns.
 MONTH_NUMBERS: Final = L.month_numbers()
 #: Letters of a key that may have lost one or gained one (shorter keys are matched only by :func:`_plain`).
 MIN_EDITED_KEY_LETTERS: Final = 6
+#: Letters of a key that may have lost one inside it (not its first or last: ``Marc``, ``arch``).
+MIN_INSIDE_KEY_LETTERS: Final = 5
+#: A year glued to the letters before it (digit-led, for extraction's digit regions), and the
+#: word it is glued to, searched in the WORD_REACH characters before the year.
+GLUED_YEAR: Final = _regex.compile(r"(?:19|20)[0-9]{2}(?<=[^\W\d_]....)(?![0-9])")
+WORD_BEFORE: Final = _regex.compile(r"(?<![^\W\d_])(?P<mon>[^\W\d_]{3,12})\Z")
+WORD_REACH: Final = 13
 #: OCR's look-alikes within a word that folding keeps apart (it must not: ``nun`` is no ``unu``).
 _LOOK_ALIKES: Final = str.maketrans("uey", "ncv")
 
@@ -52,6 +63,8 @@ def _plain_months() -> dict[str, int]:
 
 _PLAIN_MONTHS: Final = _plain_months()
 _EDITED_KEYS: Final = tuple((key, month) for key, month in MONTH_NUMBERS.items() if len(key) >= MIN_EDITED_KEY_LETTERS)
+_INSIDE_KEYS: Final = tuple((key, month) for key, month in MONTH_NUMBERS.items()
+                            if MIN_INSIDE_KEY_LETTERS <= len(key) < MIN_EDITED_KEY_LETTERS)
 
 
 def month_number(word: str) -> int | None:
@@ -70,4 +83,7 @@ def _near_month(folded: str) -> int | None:
         return month
     near = {m for key, m in _EDITED_KEYS
             if abs(len(key) - len(folded)) == 1 and Levenshtein.distance(folded, key, score_cutoff=1) <= 1}
+    near |= {m for key, m in _INSIDE_KEYS
+             if len(key) == len(folded) + 1 and folded[0] == key[0] and folded[-1] == key[-1]
+             and Levenshtein.distance(folded, key, score_cutoff=1) <= 1}
     return next(iter(near)) if len(near) == 1 else None

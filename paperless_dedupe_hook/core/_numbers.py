@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from . import _month_words as MW
 from . import _patterns as P
 from ._scan import Scan
 from .languages import LANGUAGES, merged
@@ -57,6 +58,13 @@ def dates(scan: Scan) -> None:
         if hit is not None and month is not None:
             day = int(hit["d"]) if hit["d"] else None
             scan.take(hit.start(), year.end(), P.date_token(int(year.group()), month, day), skip=_SKIP_MONTH_FIRST)
+    for year in scan.finditer(MW.GLUED_YEAR):  # "August2013": OCR lost the blank
+        if scan.mask[year.start()]:
+            continue
+        word = MW.WORD_BEFORE.search(t, max(0, year.start() - MW.WORD_REACH), year.start())
+        month = None if word is None else MW.month_number(word["mon"])
+        if word is not None and month is not None:
+            scan.take(word.start(), year.end(), P.date_token(int(year.group()), month, None), skip=_SKIP_MONTH_FIRST)
     slashed = [m for m in scan.finditer(P.DATE_SLASH) if 1 not in scan.mask[m.start() : m.end()]]
     month_first: bool | None = None
     for m in slashed:
