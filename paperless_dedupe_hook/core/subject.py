@@ -15,7 +15,9 @@ Damen und Herren,": a line that begins with one of the languages' ``salutations`
 with a comma, colon or "!", as no address line does): a line without digits (a date or a
 reference line before the salutation is no subject, and values speak for themselves), at
 most :data:`MAX_SUBJECT_WORDS` words, its words folded as month words are.  After a label
-("Betreff:") only the words after it count.
+("Betreff:") only the words after it count.  A line that begins with a small letter, holds a
+sentence's end or ends with a comma is a piece of running text (a scan whose reading order
+put the salutation after a block of the body), no subject.
 
 Two letters' subjects differ when each is one letter (one salutation: a cover letter in front
 of a copy makes two, and the copy's own subject may be a line with a number), both have a
@@ -56,6 +58,9 @@ SALUTATION_WORDS: Final = 10
 MIN_SUBJECT_LETTERS: Final = 4
 
 _WORD = re.compile(r"[^\W\d_]+")
+#: What a subject line has not and a piece of running text has: a sentence's end inside it, a
+#: clause going on after it.
+_SENTENCE = re.compile(r"[.;?!]\s+\S|[,;-]\s*$")
 _SALUTATIONS: Final = frozenset(tuple(L.fold_word(w) for w in s.split()) for s in L.merged("salutations"))
 _SALUTATION_LENGTHS: Final = sorted({len(s) for s in _SALUTATIONS})
 _ENDS: Final = (",", ":", "!")
@@ -96,7 +101,11 @@ def _subject(line: str) -> str:
     """The folded words of a subject line; "" for a line that is none."""
     if any(c.isdigit() for c in line) or _salutes(line):
         return ""
-    words = _folded_words(line.rpartition(":")[2])
+    text = line.rpartition(":")[2].strip()
+    first = next((c for c in text if c.isalpha()), "")
+    if not first.isupper() or _SENTENCE.search(text):
+        return ""  # a sentence's piece: a scan's reading order moved the salutation after it
+    words = _folded_words(text)
     if not words or len(words) > MAX_SUBJECT_WORDS or sum(map(len, words)) < MIN_SUBJECT_LETTERS:
         return ""
     return " ".join(words)
