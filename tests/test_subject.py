@@ -4,6 +4,8 @@ reading order moved the salutation still are."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,8 @@ from hypothesis import strategies as st
 from paperless_dedupe_hook.core import features, holdback, scoring, subject
 from paperless_dedupe_hook.core.languages import LANGUAGES
 from paperless_dedupe_hook.core.languages.model import Language
+from tests.fake_paperless import FakePaperless
+from tests.test_hook_e2e import run_hook
 
 P = features.FeatureParams()
 S = scoring.ScoreParams()
@@ -169,3 +173,18 @@ def test_subjects_differ_alike_both_ways(x: str, y: str) -> None:
 ])
 def test_one_subject_read_twice_is_told_from_two(x: str, y: str, one: bool) -> None:
     assert subject.same(x, y) is one and subject.same(y, x) is one
+
+
+def test_the_hook_tags_a_letters_rescan_and_not_another_letter_of_its_insurer(
+        fake_paperless: FakePaperless, tmp_path: Path) -> None:
+    # the real console script over loopback HTTP with a real SQLite index: the hook reads the
+    # candidates' subjects from their texts, which the index does not keep
+    scan = (HEAD + REFUND + FOOTER).replace("Premium refund", "Prernium refnnd").replace("account", "acconnt")
+    fake_paperless.add_documents([{"id": 1, "content": HEAD + REFUND + FOOTER, "title": "Premium refund"},
+                                  {"id": 2, "content": HEAD + REMINDER + FOOTER, "title": "Cancellation"},
+                                  {"id": 3, "content": scan, "title": "Scan"}])
+    for doc_id in (1, 2, 3):
+        assert run_hook(fake_paperless, tmp_path, doc_id).returncode == 0
+    tag = next((t["id"] for t in fake_paperless.tags.values() if t["name"] == "possible-duplicate"), None)
+    assert tag is not None and tag in fake_paperless.document(3)["tags"]
+    assert tag not in fake_paperless.document(2)["tags"]
