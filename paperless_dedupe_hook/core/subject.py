@@ -14,8 +14,11 @@ A subject line is the line right before a salutation ("Dear Mrs O'Brien,", "Sehr
 Damen und Herren,": a line that begins with one of the languages' ``salutations`` and ends
 with a comma, colon or "!", as no address line does): a line without digits (a date or a
 reference line before the salutation is no subject, and values speak for themselves), at
-most :data:`MAX_SUBJECT_WORDS` words, its words folded as month words are.  After a label
-("Betreff:") only the words after it count.  A line that begins with a small letter, holds a
+most :data:`MAX_SUBJECT_WORDS` words, its words folded as month words are.  A line with a
+label is none either ("Betreff: ...", an e-mail's "Subject: ..."): an e-mail's subject is its
+sender's, which the letter it brings need not repeat (realistic seed 137: an e-mail "Subject:
+Erinnerung: Rufnummer" and the scan of its letter, whose line before "Hallo," is the
+recipient's name).  A line that begins with a small letter, holds a
 sentence's end or ends with a comma is a piece of running text (a scan whose reading order
 put the salutation after a block of the body), no subject.
 
@@ -99,9 +102,9 @@ def subjects(text: str) -> tuple[str, ...]:
 
 def _subject(line: str) -> str:
     """The folded words of a subject line; "" for a line that is none."""
-    if any(c.isdigit() for c in line) or _salutes(line):
+    if any(c.isdigit() for c in line) or ":" in line or _salutes(line):
         return ""
-    text = line.rpartition(":")[2].strip()
+    text = line.strip()
     first = next((c for c in text if c.isalpha()), "")
     if not first.isupper() or _SENTENCE.search(text):
         return ""  # a sentence's piece: a scan's reading order moved the salutation after it
