@@ -102,12 +102,12 @@ def realistic(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_realistic_archive_pair_floors(realistic: dict) -> None:
-    # measured on this corpus (issue 25's harder generator): precision 0.995, recall 0.964,
-    # F1 0.979 (3 December 2026, with the cover sheets' own values left out; before: 0.995,
-    # 0.959, 0.977; before that round's values and graded bonus: 0.995, 0.944, 0.969)
-    assert realistic["pairs"]["precision"] >= 0.97
+    # measured on this corpus (issue 25's harder generator): precision 1.000, recall 0.964,
+    # F1 0.982 (3 December 2026, with subject lines and damaged month words; before: 0.995,
+    # 0.964, 0.979; before the cover sheets' own values were left out: 0.995, 0.959, 0.977)
+    assert realistic["pairs"]["precision"] >= 0.985
     assert realistic["pairs"]["recall"] >= 0.955
-    assert realistic["pairs"]["f1"] >= 0.97
+    assert realistic["pairs"]["f1"] >= 0.975
     assert realistic["candidate_recall"] >= 0.98
 
 
