@@ -5,7 +5,7 @@ Every language's month names and abbreviations are looked up by their folded key
 ways folding does not undo: a letter lost or doubled (``Septmber``, ``Auguust``), ``u`` read as
 ``n`` (``Febrnar``, ``Jannar``), ``e`` as ``c``, ``y`` as ``v``.  A payslip whose month OCR read as
 ``Febrnar 2020`` then carries no date at all, so it meets every other payslip of its series
-without the one value that tells them apart (19 of the 97 false pairs of a 20,000-document
+without the one value that tells them apart (18 of the 97 false pairs of a 20,000-document
 realistic archive, seed 109, were one such payslip).
 
 So a word that is no month key is read as a month when it is that month's key with the

@@ -18,9 +18,9 @@ most :data:`MAX_SUBJECT_WORDS` words, its words folded as month words are.  A li
 label is none either ("Betreff: ...", an e-mail's "Subject: ..."): an e-mail's subject is its
 sender's, which the letter it brings need not repeat (realistic seed 137: an e-mail "Subject:
 Erinnerung: Rufnummer" and the scan of its letter, whose line before "Hallo," is the
-recipient's name).  A line that begins with a small letter, holds a
-sentence's end or ends with a comma is a piece of running text (a scan whose reading order
-put the salutation after a block of the body), no subject.
+recipient's name).  A line that begins with a small letter, holds a sentence's end or ends
+with a comma is a piece of running text (a scan whose reading order put the salutation after a
+block of the body), no subject.
 
 Two letters' subjects differ when each is one letter (one salutation: a cover letter in front
 of a copy makes two, and the copy's own subject may be a line with a number), both have a
