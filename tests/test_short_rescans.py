@@ -31,6 +31,12 @@ def _score(x: str, y: str) -> scoring.PairScore:
                  "Dry Cleaners\nTicket No. 4412\nReady 12.03.2024\nTotal 12,50 EUR\nCOPY", id="moved-copy-line"),
     pytest.param("Wasserzähler Stand 6339A m³ abgelesen31.03.2017", "Wasserzähler Stand 63394 m³ abgelesen 31.03.2017",
                  id="A-for-4-and-merged-number"),
+    pytest.param("33471 m³ am 08.03.2020 abgelesen.", "Wasserzähler 33471 m³ am 08.03.2020 abgelesen.",
+                 id="first-word-lost"),
+    pytest.param("QuiUung\nBetrag 62,19 € bar erhalten.\n27.10.2018, Ayşe",
+                 "Quittung\nBetrag 62,19 € bar erhalten.\n27.10.2018, Ayşe Friedrich", id="last-word-lost-and-letters-misread"),
+    pytest.param("Paket beim Nacharn Sendung 400234.", "Paket beim Nachbarn abgegeben, Sendung 400234.",
+                 id="word-lost-between-two-others"),
 ])
 def test_a_re_scanned_note_is_its_original(scan: str, original: str) -> None:
     pair = _score(scan, original)
@@ -44,6 +50,13 @@ def test_a_re_scanned_note_is_its_original(scan: str, original: str) -> None:
                  id="a-digit-is-no-letter"),
     pytest.param("Gescannt 24.08.2021 16:56\nParkschein Zone B gültig bis 12.04.2021 18:00 Uhr",
                  "Parkschein Zone B gültig bis 13.04.2021 18:00 Uhr", id="stamp-aside-the-day-differs"),
+    pytest.param("Quittung\nBetrag 62,19 € bar erhalten.\n27.10.2018, Ayşe Friedrich",
+                 "Quittung\nBetrag 62,19 € bar erhalten.\n27.10.2018, Jonas Schmidt", id="another-name-same-digits"),
+    pytest.param("Parkhaus City-Galerie bezahlt 12,50 € am 03.05.2022", "Parkhaus Kaufhof bezahlt 12,50 € am 03.05.2022",
+                 id="another-garage-same-digits"),
+    pytest.param("Bitte Herrn Weber zurückrufen", "Bitte zurückrufen", id="a-note-without-digits-keeps-the-plain-ratio"),
+    pytest.param("33471 m³ am 08.03.2020 abgelesen.", "Wasserzähler 33477 m³ am 08.03.2020 abgelesen.",
+                 id="word-lost-and-a-digit-differs"),
 ])
 def test_the_next_note_of_a_series_stays_another_note(one: str, other: str) -> None:
     assert _score(one, other).score < 0.75

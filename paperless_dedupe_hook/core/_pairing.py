@@ -48,8 +48,8 @@ _STREET_EDITS = 1
 #: OCR's misreadings within a word that a street token's own folding (``text.fold_ocr``:
 #: ``rn``/``m``, ``cl``/``d``, ``i``/``1``/``l``, ``0``/``o`` ...) leaves, folded onto one
 #: spelling before two street names are compared: letter pairs (``lc``/``k``, ``ß`` read as
-#: ``B``) first, then letters.
-_OCR_LETTER_PAIRS = (("lc", "k"), ("ri", "n"), ("ss", "b"))
+#: ``B``, ``in`` read as ``m`` once ``i`` is ``l``: ``main``, ``maln``, ``mam``) first, then letters.
+_OCR_LETTER_PAIRS = (("lc", "k"), ("ri", "n"), ("ln", "m"), ("ss", "b"))
 _OCR_LETTERS = str.maketrans("aefuyhq", "octnvbg")
 #: Date pairs set aside as neutral per pair of documents (one OCR slip apart, or a day that
 #: lost a digit): two such pairs are a series, not OCR, whose dates differ alike twice (days
@@ -163,8 +163,8 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         lost_first_word = len(fold_short) >= 3 and fold_long.endswith(fold_short)
         if lost_first_word and hx == hy:
             return True
-        if ratio(nx, ny) < _STREET_RATIO:
-            return False
+        if ratio(nx, ny) < _STREET_RATIO and ratio(fold_short, fold_long) < _STREET_RATIO:
+            return False  # alike as read, or once OCR's look-alikes are folded (klrchstrabel, klrchstrasse)
         edits = _STREET_EDITS + (fold_short[:1] == fold_long[:1])
         return (Levenshtein.distance(fold_short, fold_long, score_cutoff=edits) <= edits
                 or (lost_first_word and len(fold_short) >= 5))

@@ -104,6 +104,11 @@ def value_text(token: str, kind: str = "") -> str:
     return value
 
 
+def _token_of(item: str) -> str:
+    """The value token of a slot (``@label=token``) or plain token."""
+    return item[1:].partition("=")[2] if item.startswith(SLOT_MARK) else item
+
+
 def _listed(values: tuple[str, ...], kind: str) -> str:
     shown = [value_text(v, kind) for v in values[:LISTED_VALUES]]
     more = len(values) - LISTED_VALUES
@@ -146,14 +151,20 @@ def _unlabelled_conflicts(a: frozenset[str], b: frozenset[str], slipped: frozens
             for kind in sorted(sides[0].keys() & sides[1].keys())]
 
 
-def conflicts(a: Collection[str], b: Collection[str], similarity: float = 1.0) -> list[Conflict]:
+def conflicts(
+    a: Collection[str], b: Collection[str], similarity: float = 1.0, *, weight: Callable[[str], float] | None = None,
+) -> list[Conflict]:
     """Every conflict of two token sets that lowers D, labelled ones first; a revision's
     version dates are left out when they differ (core.revision takes D without them).
-    ``similarity`` (the pair's shingle similarity) decides whether OCR slips weigh less."""
+    ``similarity`` (the pair's shingle similarity) decides whether OCR slips weigh less; with
+    the library's token ``weight``, a series' own value misread (core.ocr_slips) is none."""
     versions = revision.versions(a, b)
     if versions.differ:
         a, b = (revision.without_version_dates(a, versions.a), revision.without_version_dates(b, versions.b))
     slipped = ocr_slips.explained(a, b) if similarity >= ocr_slips.MIN_SIMILARITY else frozenset()
+    if weight is not None and (misread := ocr_slips.misread_static(a, b, weight)):
+        a = [t for t in a if _token_of(t) not in misread]
+        b = [t for t in b if _token_of(t) not in misread]
     plain_a, plain_b = plain_tokens(a), plain_tokens(b)
     if aside := street_echoes(plain_a, plain_b):
         plain_a, plain_b = plain_a - aside, plain_b - aside
@@ -223,7 +234,7 @@ def explain_pair(
     penalty = 1.0 - params.penalty_strength / 100.0 * (1.0 - pair.discriminative)
     base = scoring.combine(pair.similarity, pair.fuzzy, 1.0, params)
     in_order = scoring.combine(containment, pair.fuzzy, 1.0, params)
-    found = conflicts(a.tokens, b.tokens, containment) if pair.discriminative < 1.0 else []
+    found = conflicts(a.tokens, b.tokens, containment, weight=weight) if pair.discriminative < 1.0 else []
     threshold = params.similarity_threshold
     bonus = scoring._bonus(a, b, pair.discriminative, weight)  # noqa: SLF001 - the score's own rule
     reasons = []

@@ -19,6 +19,17 @@ are a series too: payslips of March and August, whose months ``03``/``08`` and `
 text writes as words, were taken for two slips of one scan; with the rule off no duplicate of
 our 3k corpora changed its verdict, at realistic 20k one in 1,901 (docs/quality.md, issue 23).  The caller lowers the weight of explained
 values (:func:`conflict_weigher`), and does so only for a pair whose texts otherwise agree.
+
+A series also carries values that never change from one member to the next: the personnel
+number of every payslip, the customer number of every invoice, the register number in the
+footer, the IBAN of every statement.  Across the library such a value is frequent (it has the
+series' document frequency), and a re-scan of one member that misreads it (``89077`` read as
+``89017``, ``92368`` as ``9238``) carries a variant no other document has.  Such a pair --
+one value frequent in the library, the other rare and one OCR misreading of it
+(:func:`misread_static`) -- is the series' own value read twice, whatever else differs: it
+tells nothing about which member the document is, and weighs nothing (:func:`pair_weigher`).
+Two members of one series carry the frequent value both; two series of one template (two
+customers) differ in it by more than one misreading, or carry their own frequent values.
 """
 
 from __future__ import annotations
@@ -27,9 +38,12 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+
 from .extract import SLOT_MARK, token_kind
 
-__all__ = ["CONFUSABLE", "MAX_SLIPS", "MAX_VALUES", "MIN_SIMILARITY", "SLIP_WEIGHT", "conflict_weigher", "explained"]
+__all__ = ["CONFUSABLE", "MAX_SLIPS", "MAX_VALUES", "MIN_SIMILARITY", "SLIP_WEIGHT", "conflict_weigher", "explained",
+           "misread_static", "pair_weigher"]
 
 CONFUSABLE = frozenset(frozenset(p) for p in (
     "38", "17", "56", "68", "08", "09", "58", "27", "14",
@@ -45,6 +59,12 @@ SLIP_WEIGHT = 0.2
 #: under it; a scan and its original, or two scans, are over it.
 MIN_SIMILARITY = 0.85
 _KINDS = frozenset({"date", "amount", "id", "ref", "iban"})
+#: The kinds a series carries unchanged in every member (dates and amounts change, or recur by chance).
+_STATIC_KINDS = frozenset({"id", "ref", "iban"})
+#: The shortest value whose misreading is told (four digits: a personnel number).
+_STATIC_MIN_CHARS = 4
+#: Values this long may hold two misreadings (an IBAN: a confusable digit and a lost one).
+_STATIC_TWO_SLIPS_CHARS = 10
 
 
 def _plain(tokens: Collection[str]) -> frozenset[str]:
@@ -126,6 +146,56 @@ def explained(a: Collection[str], b: Collection[str]) -> frozenset[str]:
     if any(_space(ta) in kinds_left_b for ta in left_a):
         return frozenset()  # a conflict no OCR slip explains: a different document
     return frozenset(out)
+
+
+def misread_static(a: Collection[str], b: Collection[str], weight: Callable[[str], float]) -> frozenset[str]:
+    """Both tokens of every pair of an id, ref or IBAN that the library holds often (``weight`` under 1:
+    in more documents than ``scoring.RARE_TOKEN_DF``) on one side and a rare one (weight 1) of one
+    namespace on the other that one OCR misreading of it gives (:func:`_misreading`)."""
+    plain_a, plain_b = _plain(a), _plain(b)
+    only_a, only_b = plain_a - plain_b, plain_b - plain_a
+    if not only_a or not only_b:
+        return frozenset()
+    out: set[str] = set()
+    for side, other in ((only_a, only_b), (only_b, only_a)):
+        frequent = [t for t in side if token_kind(t) in _STATIC_KINDS and weight(t) < 1.0]
+        if not frequent:
+            continue
+        rare = [t for t in other if token_kind(t) in _STATIC_KINDS and weight(t) >= 1.0]
+        for t in frequent:
+            for u in rare:
+                if _space(t) == _space(u) and _misreading(_value(t), _value(u)):
+                    out.update((t, u))
+    return frozenset(out)
+
+
+def _misreading(x: str, y: str) -> bool:
+    """Whether OCR reading ``x`` could give ``y``: confusable substitutions and dropped or doubled
+    characters, one of them (two in a value of ``_STATIC_TWO_SLIPS_CHARS``)."""
+    if min(len(x), len(y)) < _STATIC_MIN_CHARS:
+        return False
+    most = 2 if min(len(x), len(y)) >= _STATIC_TWO_SLIPS_CHARS else 1
+    if Levenshtein.distance(x, y, score_cutoff=most) > most:
+        return False
+    return all(op.tag != "replace" or frozenset((x[op.src_pos].upper(), y[op.dest_pos].upper())) in CONFUSABLE
+               for op in Levenshtein.editops(x, y))
+
+
+def pair_weigher(
+    a: Collection[str], b: Collection[str], similarity: float, weight: Callable[[str], float] | None,
+) -> Callable[[str], float] | None:
+    """The conflict weight of a pair (``similarity``: its shingle similarity): 0 for a series'
+    value misread (:func:`misread_static`, with the library's token ``weight``), SLIP_WEIGHT for the
+    values :func:`explained` explains where the texts agree, 1 for every other; None for all 1."""
+    slips = explained(a, b) if similarity >= MIN_SIMILARITY else frozenset()
+    misread = misread_static(a, b, weight) if weight is not None else frozenset()
+    if not misread:
+        return conflict_weigher(slips)
+
+    def lowered(token: str) -> float:
+        return 0.0 if token in misread else SLIP_WEIGHT if token in slips else 1.0
+
+    return lowered
 
 
 def conflict_weigher(slips: frozenset[str]) -> Callable[[str], float] | None:

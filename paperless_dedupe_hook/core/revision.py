@@ -8,7 +8,8 @@ and it took such pairs under the threshold.  But a version date is no document d
 versions of one text are what a user wants linked, as a revision, not as a copy.
 
 A *version date* is a date in a slot (:mod:`.extract`) whose label holds a version word
-(:data:`VERSION_WORDS`).  A pair whose version dates differ (and not by one OCR slip) is a
+(the languages' ``version_words``, :data:`VERSION_WORDS`), or a word that OCR's damage to one
+gives (:func:`_is_version_word`).  A pair whose version dates differ (and not by one OCR slip) is a
 revision: its D is taken without the version dates (the slots and the plain date tokens they
 hold), so that only the clauses and values that changed count, and its verdict is
 ``revision``, with the later version date telling which document is the newer one.  An
@@ -21,21 +22,52 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import lru_cache
+from typing import Final
 
+from rapidfuzz.distance import Levenshtein
+
+from . import languages as L
 from .extract import SLOT_MARK
 from .text import fold_ocr, normalize
 
 __all__ = ["VERSION_WORDS", "Versions", "version_dates", "versions", "without_version_dates"]
 
 #: Words of a label that make its date a version date (before normalisation and OCR folding).
-VERSION_WORDS = ("stand", "gültig", "gültigkeit", "aktualisiert", "fassung", "überarbeitet", "geändert",
-                 "updated", "revised", "effective", "valid", "version", "revision", "amended")
+VERSION_WORDS: Final = L.merged("version_words")
 _WORDS = frozenset(fold_ocr(normalize(w)) for w in VERSION_WORDS)
+#: A label word this long may be a version word with one letter lost, gained or misread
+#: (``revlsed`` read as ``relsed``); a shorter one must be one (``stand``, not ``stadt``).  A word
+#: that lost its head (``effectlve`` read as ``ctlve``) is not taken: tails of version words
+#: are words of their own (``arbeitet`` of ``überarbeitet``, ``dated`` of ``updated``).
+_FUZZY_CHARS: Final = 6
+#: OCR's letter pairs for one letter that the labels' folding (``text.fold_ocr``) leaves.
+_LETTER_PAIRS: Final = (("lc", "k"),)
 _DIGIT_SLIPS = frozenset(frozenset(p) for p in ("17", "38", "56", "68", "08", "09", "35"))
 
 
+def _fold_pairs(word: str) -> str:
+    for pair, one in _LETTER_PAIRS:
+        word = word.replace(pair, one)
+    return word
+
+
+_FOLDED: Final = frozenset(_fold_pairs(w) for w in _WORDS)
+_LONG: Final = tuple(w for w in _FOLDED if len(w) >= _FUZZY_CHARS)
+
+
+@lru_cache(maxsize=4096)
+def _is_version_word(word: str) -> bool:
+    """A label word (normalised, OCR-folded) that is a version word, or one that OCR damaged."""
+    if word in _WORDS:
+        return True
+    word = _fold_pairs(word)
+    if word in _FOLDED:
+        return True
+    return len(word) >= _FUZZY_CHARS and any(Levenshtein.distance(word, w, score_cutoff=1) <= 1 for w in _LONG)
+
+
 def _is_version_label(label: str) -> bool:
-    return any(word in _WORDS for word in label.split())
+    return any(_is_version_word(word) for word in label.split())
 
 
 def version_dates(tokens: Collection[str]) -> frozenset[str]:

@@ -237,9 +237,7 @@ def _discriminative(
 
     With ``reach``: None when even an upper bound of D keeps the pair under that threshold
     with F = 1 (a template series' slot conflicts tell it; most candidates of a large library)."""
-    slips = None
-    if similarity >= ocr_slips.MIN_SIMILARITY:
-        slips = ocr_slips.conflict_weigher(ocr_slips.explained(a.tokens, b.tokens))
+    slips = ocr_slips.pair_weigher(a.tokens, b.tokens, similarity, weight)
     versions = revision.versions(a.tokens, b.tokens)
     if reach is not None and not versions.differ:
         upper = discriminative.slot_similarity_bound(a.tokens, b.tokens, weight, conflict_weight=slips)

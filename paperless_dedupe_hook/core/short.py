@@ -26,6 +26,12 @@ three ways that the rule now tolerates, none of which a template series shows:
 * **a moved line** (the ``COPY`` line on top instead of at the bottom): the text ratio is the
   better of the ratio and the ratio of the words sorted, and the numbers may come in another order
   when they are the same numbers.
+* **a lost word** (``Wasserzähler`` at a line's start, a name at its end, ``abgegeben`` between
+  two numbers): where both texts carry :data:`MIN_DIGITS_FOR_A_LOST_WORD` digits or more, the
+  text ratio is also the share of the shorter text found in the longer in order
+  (:func:`kept_share`), when the longer has at most :data:`MAX_LOST_CHARS` letters more than that
+  (one word the capture lost) and the shorter at most :data:`MAX_MISREAD_CHARS` (misread letters).  The digits must still agree, so the next card of a series, which
+  differs in a number, stays another card; a note without numbers keeps the plain ratio.
 
 The score is the text ratio when the rule holds, and the ratio times :data:`FAILED_FACTOR`
 (always under any sensible threshold) when it does not.  The candidates come from the same LSH
@@ -45,7 +51,7 @@ from .extract import token_kind
 from .text import fold_ocr, shingles
 
 __all__ = ["MIN_TEXT_RATIO", "SHORT_MARK", "ShortComparison", "compare", "comparable_short", "digits", "digits_agree",
-           "is_short", "shingle_set", "short_score", "without_stamps"]
+           "is_short", "kept_share", "shingle_set", "short_score", "without_stamps"]
 
 #: The token that marks a short document's features (stored with its tokens, so that the index
 #: needs no column of its own).  It has no ``kind:`` and never reaches the discriminative score.
@@ -60,6 +66,15 @@ FAILED_FACTOR = 0.3
 #: time and a serial make 20 and more; "no. 439" against "no. 4391" are too few to tell).
 MIN_DIGITS_FOR_A_SLIP = 12
 CHAR_NGRAM = 3
+#: Letters a re-scan of a note may have lost (one word: ``wasserzahler``, ``friedrich``), and the
+#: digits both texts need for the loss to be forgiven (a date, or an amount and a number: what ties
+#: two notes to one event where their words cannot).
+MAX_LOST_CHARS = 14
+MIN_DIGITS_FOR_A_LOST_WORD = 6
+#: Characters of the shorter text the longer may lack all the same (misread letters: ``QuiUung``).
+#: A count, not a share: a note of one template with another name or shop in it lacks the
+#: other's name, four letters or more, however long the note.
+MAX_MISREAD_CHARS = 3
 
 _LOOK_ALIKE_IN_NUMBER = _regex.compile(r"(?<=[0-9])[olisbzg](?=[0-9])")
 _DIGIT_OF = str.maketrans({"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2", "g": "6"})
@@ -161,6 +176,19 @@ def _one_digit_more(x: str, y: str) -> bool:
     return abs(len(fx) - len(fy)) == 1 and Indel.distance(fx, fy, score_cutoff=1) == 1
 
 
+def kept_share(fold_a: str, fold_b: str) -> float:
+    """The share of the shorter text (blanks removed) that the longer holds in order, where the
+    longer has at most ``MAX_LOST_CHARS`` characters more than what they share and the shorter at
+    most ``MAX_MISREAD_CHARS``; else 0."""
+    a, b = fold_a.replace(" ", ""), fold_b.replace(" ", "")
+    if not a or not b:
+        return 0.0
+    kept = (len(a) + len(b) - Indel.distance(a, b)) // 2  # the longest common subsequence
+    if max(len(a), len(b)) - kept > MAX_LOST_CHARS or min(len(a), len(b)) - kept > MAX_MISREAD_CHARS:
+        return 0.0
+    return kept / min(len(a), len(b))
+
+
 def _identifiers(tokens: Collection[str]) -> set[str]:
     return {t for t in tokens if token_kind(t) in ("id", "iban")}
 
@@ -186,6 +214,9 @@ def compare(text_a: str, text_b: str, tokens_a: Collection[str], tokens_b: Colle
     similar = ratio(fold_a.replace(" ", ""), fold_b.replace(" ", "")) / 100.0
     if similar < MIN_TEXT_RATIO:  # a moved line: the same words in another order
         similar = max(similar, token_sort_ratio(fold_a, fold_b) / 100.0)
+    if similar < MIN_TEXT_RATIO and min(len(digits(text_a)), len(digits(text_b))) >= MIN_DIGITS_FOR_A_LOST_WORD:
+        similar = max(similar, kept_share(fold_a, fold_b), kept_share(" ".join(sorted(fold_a.split())),
+                                                                      " ".join(sorted(fold_b.split()))))
     ids_a, ids_b = _identifiers(tokens_a), _identifiers(tokens_b)
     return ShortComparison(similar, digits_agree(text_a, text_b), not ids_a or not ids_b or ids_a == ids_b)
 

@@ -58,6 +58,7 @@ LANGUAGE = Language(
                  "entwurf", "fassung"),
     phone_words=("tel", "telefon", "fon", "mobil", "handy", "hotline", "fax", "telefax"),
     salutations=("sehr geehrte", "sehr geehrter", "hallo", "guten tag", "liebe", "lieber", "moin"),
+    version_words=("stand", "gültig", "gültigkeit", "aktualisiert", "fassung", "überarbeitet", "geändert", "version"),
     page_words=("seite", "blatt", "s."),
     page_of=("von",),
     financial_words=("betrag", "summe", "gesamt", "netto", "brutto", "mwst", "saldo", "kontostand", "preis"),

@@ -56,6 +56,7 @@ LANGUAGE = Language(
                  "downloaded", "about:blank", "copy for your records", "draft", "revision"),
     phone_words=("tel", "phone", "mobile", "hotline", "fax"),
     salutations=("dear", "hello", "hi", "good morning", "good afternoon", "to whom it may concern"),
+    version_words=("updated", "revised", "effective", "valid", "version", "revision", "amended"),
     page_words=("page",),
     page_of=("of",),
     financial_words=("total", "amount", "vat", "balance", "price"),

@@ -64,6 +64,7 @@ LANGUAGE = Language(
                    "duplicado"),
     phone_words=("teléfono", "telefono", "tlf", "móvil", "movil"),
     salutations=("estimado", "estimada", "estimados", "estimadas", "hola", "muy señor", "muy señora", "distinguido", "distinguida"),
+    version_words=("versión", "revisado", "revisada", "revisión", "actualizado", "actualizada", "modificado", "modificada", "vigente", "válido"),
     page_words=("página", "pagina", "pág."),
     page_of=("de",),
     financial_words=("importe total", " iva", "i.v.a.", "a pagar", "precio"),

@@ -67,6 +67,7 @@ LANGUAGE = Language(
                    "envoye :", "document numérisé", "copie pour vos dossiers"),
     phone_words=("tél", "téléphone", "portable"),
     salutations=("madame", "monsieur", "mesdames", "messieurs", "bonjour", "cher", "chère", "chers"),
+    version_words=("version", "révisé", "révisée", "révision", "modifié", "modifiée", "actualisé", "actualisée", "vigueur", "valable"),
     page_words=("page",),
     page_of=("sur",),
     financial_words=("montant", "tva", "ttc", "solde", "prix", "à payer"),

@@ -64,6 +64,7 @@ LANGUAGE = Language(
                    "copia per i vostri archivi", "duplicato"),
     phone_words=("telefono", "cellulare", "cell."),
     salutations=("gentile", "gentili", "egregio", "egregia", "spettabile", "buongiorno", "salve", "caro", "cara"),
+    version_words=("versione", "revisione", "rivisto", "rivista", "aggiornato", "aggiornata", "modificato", "modificata", "vigore", "valido"),
     page_words=("pagina", "pag."),
     page_of=("di",),
     financial_words=("importo", " iva", "i.v.a.", "imponibile", "prezzo"),

@@ -58,6 +58,11 @@ class Language:
     #: How a letter greets its reader, as its salutation line begins ("dear", "sehr geehrte"):
     #: the line before it is the letter's subject (core.subject).  Lower case, accents kept.
     salutations: tuple[str, ...] = ()
+    #: Words of a label that make the date after it a version date ("Stand", "revised", "versie"):
+    #: two versions of one text whose version dates differ are a revision (core.revision).  One
+    #: word each (a label's words are looked up one by one); OCR's damage to them is forgiven by
+    #: the lookup, not spelled out here.  Lower case, accents kept.
+    version_words: tuple[str, ...] = ()
     #: ``Seite``, ``page``, ``pagina`` and the word of "2 of 3" (``von``, ``sur``, ``di``).
     page_words: tuple[str, ...] = ()
     page_of: tuple[str, ...] = ()

@@ -60,6 +60,7 @@ LANGUAGE = Language(
                    "kopie voor uw administratie", "duplicaat"),
     phone_words=("telefoon", "mobiel", "gsm"),
     salutations=("geachte", "beste", "dag", "hallo"),
+    version_words=("versie", "bijgewerkt", "gewijzigd", "herzien", "geldig", "geactualiseerd"),
     page_words=("pagina", "blz."),
     page_of=("van",),
     financial_words=("bedrag", "totaal", "btw", "te betalen", "prijs"),
