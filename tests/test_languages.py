@@ -214,6 +214,7 @@ def test_the_extractor_names_no_language() -> None:
     # code and no word list of its own for dates, labels or stamps.
     codes = {lang.code for lang in languages.LANGUAGES} | {c for lang in languages.LANGUAGES for c in lang.ocr_codes}
     for name in ("extract.py", "_numbers.py", "_places.py", "_scan.py", "_patterns.py", "_month_words.py", "_route_patterns.py", "_triggers.py",
+                 "revision.py", "subject.py",
                  "languages/__init__.py", "languages/detect.py"):
         tree = ast.parse((CORE / name).read_text(encoding="utf-8"))
         docs = {id(n.body[0].value) for n in ast.walk(tree)

@@ -106,3 +106,10 @@ def test_two_versions_behind_a_damaged_label_are_a_revision() -> None:
 ])
 def test_street_names_read_twice(x: str, y: str, expected: bool) -> None:
     assert _pairing.one_value(x, y) is expected
+
+
+def test_every_language_declares_its_version_words() -> None:
+    from paperless_dedupe_hook.core import languages
+
+    assert all(lang.version_words for lang in languages.LANGUAGES)
+    assert set(revision.VERSION_WORDS) == {w for lang in languages.LANGUAGES for w in lang.version_words}
