@@ -34,8 +34,10 @@ __all__ = ["AMOUNT_WEIGHT", "MIN_OTHER_AGREEMENT", "lowered", "slots_only_amount
 #: How much a changed sum weighs in a pair whose only conflicts are sums.
 AMOUNT_WEIGHT = 0.3
 #: What the pair must agree on besides amounts (a rare date 1, an id 1.5; token-weighted): the
-#: parties' numbers and the contract's dates.  Two documents with few values tell nothing so.
-MIN_OTHER_AGREEMENT = 2.0
+#: contract's own dates or numbers, not only a date the library holds often.  Measured at 2.0
+#: and 1.0 (realistic 20k seed 21, random-word 20k seed 127): 1.0 found three drafts more and
+#: no false pair more; 0.5 with a weaker date test took 36 payslips (above).
+MIN_OTHER_AGREEMENT = 1.0
 
 
 def lowered(conflict_weight: Callable[[str], float] | None) -> Callable[[str], float]:
