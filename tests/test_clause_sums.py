@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from paperless_dedupe_hook.core import clause_sums, discriminative, features, scoring
+from paperless_dedupe_hook.core import clause_sums, discriminative, features, holdback, scoring
 from paperless_dedupe_hook.core.extract import SLOT_MARK
 
 P = features.FeatureParams()
@@ -49,6 +49,8 @@ def test_two_drafts_whose_sums_changed_are_one_contract(monkeypatch: pytest.Monk
         "Claims become time-barred 12 months after discovery.", "Claims must be raised in writing within 30 days.")
     pair = _pair(first, later)
     assert pair.score >= S.similarity_threshold, pair
+    a, b = features.compute(1, first, P), features.compute(2, later, P)
+    assert any("only sums differ" in reason for reason in holdback.explain_pair(a, b, S).reasons)
     monkeypatch.setattr(scoring, "CLAUSE_SUMS", False)
     before = _pair(first, later)
     assert before.discriminative < pair.discriminative
