@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from . import clause_sums, minhash, ocr_slips, onesided, order, revision, scoring, short, slotalign, subject
+from . import minhash, ocr_slips, onesided, order, revision, scoring, short, slotalign, subject
 from ._pairing import pair_unmatched
 
 # The same plain-token view and street echoes as D uses (private there: D's own rules, read here).
@@ -257,8 +257,6 @@ def explain_pair(
         if letters is not None and pair.discriminative <= subject.MAX_D:
             parts.insert(0, f"another letter: the subject lines differ (“{letters[0]}” ≠ “{letters[1]}”, "
                             f"D at most {subject.MAX_D:.2f})")
-        if scoring.CLAUSE_SUMS and clause_sums.weigher(a.tokens, b.tokens, weight, None) is not None:
-            parts.append(f"only sums differ and every date agrees: they weigh {clause_sums.AMOUNT_WEIGHT:.1f}")
         if sided < 1.0:
             own_a, own_b = onesided.own_kinds(a.tokens, b.tokens)
             own = (tuple(own_a), tuple(own_b))

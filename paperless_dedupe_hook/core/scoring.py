@@ -49,19 +49,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from . import (
-    clause_sums,
-    cover,
-    discriminative,
-    minhash,
-    ocr_slips,
-    onesided,
-    order,
-    revision,
-    short,
-    slotalign,
-    subject,
-)
+from . import cover, discriminative, minhash, ocr_slips, onesided, order, revision, short, slotalign, subject
 from .features import Features
 
 # Below this size ratio a "copy" would be missing more than half of the other
@@ -81,9 +69,6 @@ ONE_SIDED = True
 COVER_HEADS = True
 # Whether two letters with different subject lines are told apart (core/subject.py); off only to measure it.
 SUBJECTS = True
-# Whether sums that are a pair's only conflicts weigh less (two drafts of one contract,
-# core/clause_sums.py); off only to measure it.
-CLAUSE_SUMS = True
 # Whether a pair that could reach the threshold has its slots compared across labels that OCR
 # read differently and per kind in mixed slots (core/slotalign.py); off only to measure it.
 ALIGN_SLOTS = True
@@ -255,17 +240,10 @@ def _discriminative(
     slips = ocr_slips.pair_weigher(a.tokens, b.tokens, similarity, weight)
     versions = revision.versions(a.tokens, b.tokens)
     if reach is not None and not versions.differ:
-        bounded = slips  # a pair whose labelled conflicts are all sums may be two drafts (core.clause_sums)
-        if CLAUSE_SUMS and clause_sums.slots_only_amounts(a.tokens, b.tokens, slips):
-            bounded = clause_sums.lowered(slips)
-        upper = discriminative.slot_similarity_bound(a.tokens, b.tokens, weight, conflict_weight=bounded)
+        upper = discriminative.slot_similarity_bound(a.tokens, b.tokens, weight, conflict_weight=slips)
         if fuzzy_needed(similarity, upper, reach) is None:
             return None
     disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
-    if CLAUSE_SUMS and disc < 1.0 and not versions.differ \
-            and (sums := clause_sums.weigher(a.tokens, b.tokens, weight, slips)) is not None:
-        slips = sums
-        disc = discriminative.slot_similarity(a.tokens, b.tokens, weight, conflict_weight=slips)
     if versions.differ:
         disc = max(disc, discriminative.slot_similarity(revision.without_version_dates(a.tokens, versions.a),
                                                         revision.without_version_dates(b.tokens, versions.b), weight,
