@@ -103,6 +103,8 @@ def test_two_versions_behind_a_damaged_label_are_a_revision() -> None:
     pytest.param("street:parkstrasse4", "street:marktstrasse4", False, id="two-streets-of-one-form"),
     pytest.param("street:hauptstrasse5", "street:hafenstrasse5", False, id="two-streets-one-number"),
     pytest.param("street:yorkterrace3", "street:oakterrace3", False, id="another-first-word"),
+    pytest.param("street:yorkclose3", "street:parkclose3", False, id="york-and-park-one-look-alike-apart"),
+    pytest.param("street:greenroad3", "street:queenroad3", False, id="green-and-queen"),
 ])
 def test_street_names_read_twice(x: str, y: str, expected: bool) -> None:
     assert _pairing.one_value(x, y) is expected
