@@ -98,7 +98,7 @@ def test_two_versions_behind_a_damaged_label_are_a_revision() -> None:
 
 
 @pytest.mark.parametrize(("x", "y", "expected"), [
-    pytest.param("street:malnstreet155", "street:mamstreet155", True, id="main-read-mam"),
+    pytest.param("street:lndustrlestrasse87", "street:ludustrlestrasse87", True, id="capital-i-read-l-and-n-read-u"),
     pytest.param("street:klrchstrasse52", "street:klrchstrabel52", True, id="ss-read-b-and-a-speck"),
     pytest.param("street:parkstrasse4", "street:marktstrasse4", False, id="two-streets-of-one-form"),
     pytest.param("street:hauptstrasse5", "street:hafenstrasse5", False, id="two-streets-one-number"),

@@ -48,8 +48,10 @@ _STREET_EDITS = 1
 #: OCR's misreadings within a word that a street token's own folding (``text.fold_ocr``:
 #: ``rn``/``m``, ``cl``/``d``, ``i``/``1``/``l``, ``0``/``o`` ...) leaves, folded onto one
 #: spelling before two street names are compared: letter pairs (``lc``/``k``, ``ß`` read as
-#: ``B``, ``in`` read as ``m`` once ``i`` is ``l``: ``main``, ``maln``, ``mam``) first, then letters.
-_OCR_LETTER_PAIRS = (("lc", "k"), ("ri", "n"), ("ln", "m"), ("ss", "b"))
+#: ``B``) first, then letters.  Not ``in`` read as ``m`` (``maln``/``mam`` for ``Main``): once ``i``
+#: is ``l`` it would fold a capital ``I`` read as ``l`` too (``lndustriestrasse``), one realistic
+#: 20k seed (139) lost a re-scan so.
+_OCR_LETTER_PAIRS = (("lc", "k"), ("ri", "n"), ("ss", "b"))
 _OCR_LETTERS = str.maketrans("aefuyhq", "octnvbg")
 #: Date pairs set aside as neutral per pair of documents (one OCR slip apart, or a day that
 #: lost a digit): two such pairs are a series, not OCR, whose dates differ alike twice (days
