@@ -15,13 +15,11 @@ which the bands table holds already: no extra storage), so both find the same pa
 
 from __future__ import annotations
 
-#: A band key that more documents than this share produces no candidates.  48 until issue 25's
-#: eighth round: a re-scan of a series member and its original met only in keys that 49-96
-#: documents of the series share (their own text is a few values), and two copies behind cover
-#: sheets in the keys of a common body; at 96 the realistic 20k corpora (seeds 21, 137) found 4
-#: and 2 such duplicates more, for 34 % more candidate pairs (291,124 -> 390,140 on seed 21;
-#: most are a series' pairs, out of reach by their bounds).
-COMMON_KEY_DOCS = 96
+#: A band key that more documents than this share produces no candidates.  96 was measured in
+#: issue 25's eighth round (a series re-scan and its original that met only in keys 49-96
+#: documents of the series share): 4 and 2 more duplicates on the realistic 20k corpora of seeds
+#: 21 and 137, for 34 % more candidate pairs and a 20k rebuild of 1.27x the CPU; not taken.
+COMMON_KEY_DOCS = 48
 #: A key that at most this many documents share makes its documents candidates at once;
 #: a pair meeting only in keys shared by more (up to ``COMMON_KEY_DOCS``) must meet in
 #: ``SHARED_KEYS_NEEDED`` of them.  Two documents that use one stock phrase meet in one
