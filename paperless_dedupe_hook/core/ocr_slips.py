@@ -152,21 +152,33 @@ def misread_static(a: Collection[str], b: Collection[str], weight: Callable[[str
     """Both tokens of every pair of an id, ref or IBAN that the library holds often (``weight`` under 1:
     in more documents than ``scoring.RARE_TOKEN_DF``) on one side and a rare one (weight 1) of one
     namespace on the other that one OCR misreading of it gives (:func:`_misreading`)."""
-    plain_a, plain_b = _plain(a), _plain(b)
-    only_a, only_b = plain_a - plain_b, plain_b - plain_a
+    static_a, static_b = _static(a), _static(b)
+    only_a, only_b = static_a - static_b, static_b - static_a
     if not only_a or not only_b:
         return frozenset()
     out: set[str] = set()
     for side, other in ((only_a, only_b), (only_b, only_a)):
-        frequent = [t for t in side if token_kind(t) in _STATIC_KINDS and weight(t) < 1.0]
+        frequent = [t for t in side if weight(t) < 1.0]
         if not frequent:
             continue
-        rare = [t for t in other if token_kind(t) in _STATIC_KINDS and weight(t) >= 1.0]
+        rare = [t for t in other if weight(t) >= 1.0]
         for t in frequent:
             for u in rare:
                 if _space(t) == _space(u) and _misreading(_value(t), _value(u)):
                     out.update((t, u))
     return frozenset(out)
+
+
+def _static(tokens: Collection[str]) -> frozenset[str]:
+    """The ids, refs and IBANs of a document (no slot marks): a pair needs only these."""
+    return _cached_static(tokens if isinstance(tokens, frozenset) else frozenset(tokens))
+
+
+# The hook asks this of each of ~100 candidates before it fetches a text: a document's own are
+# picked out once (a payslip has ~40 values, a statement hundreds, ids a few of them).
+@lru_cache(maxsize=4096)
+def _cached_static(tokens: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in _cached_plain(tokens) if token_kind(t) in _STATIC_KINDS)
 
 
 def _misreading(x: str, y: str) -> bool:
