@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: Bumped whenever a signature's bytes change meaning: an index holding another version re-hashes.
-PICTURE_VERSION = 2
+PICTURE_VERSION = 3
 #: The stored content mask is GRID x GRID bits.
 GRID = 128
 _HEADER = 4  # version, aspect (log2, scaled), skew (tenths of a degree + 128), reserved
