@@ -21,3 +21,10 @@ def test_a_narrow_receipt_photographed_on_a_table_is_signed_and_matches_its_orig
     photo, original = (picture_signature(gray_from_image_bytes(corpus.render_thumbnail(docs[i]))) for i in (399, 275))
     assert photo is not None and original is not None
     assert compare_pictures(photo, original).is_duplicate
+
+
+def test_a_blank_scan_whose_bright_paper_is_patchy_is_not_taken_for_a_narrow_sheet() -> None:
+    # Seed 97's blank scan 459: its brightest paper covers 0.17 of the picture, in patches (it
+    # fills 0.39 of its quadrilateral); warped as if it were a receipt, it got a signature.
+    docs = {d.id: d for d in corpus.plan(600, 97)[0]}
+    assert picture_signature(gray_from_image_bytes(corpus.render_thumbnail(docs[459]))) is None

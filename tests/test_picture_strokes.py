@@ -40,14 +40,16 @@ def _word(height: int, width: int, seed: int) -> np.ndarray:
     return word
 
 
-def _page(*shapes: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
-    mask = np.zeros((200, 200), dtype=bool)
-    boxes = []
-    for i, shape in enumerate(shapes):
-        y, x = 20 + 40 * i, 30
-        mask[y:y + shape.shape[0], x:x + shape.shape[1]] = shape
-        boxes.append((y, x, y + shape.shape[0], x + shape.shape[1]))
-    return mask, boxes
+def _page(shape: np.ndarray, y: int = 60) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A page of little ink: two long handwritten strokes (60 cells each) at columns 20 and 180
+    from row 40 to 100, and ``shape`` at row ``y``, column 60, between them."""
+    mask = np.zeros((300, 220), dtype=bool)
+    rows = np.arange(40, 100)
+    for x in (20, 180):
+        mask[rows, x + (rows % 7)] = True
+        mask[rows, x + 1 + (rows % 7)] = True
+    mask[y:y + shape.shape[0], 60:60 + shape.shape[1]] = shape
+    return mask, (y, 60, y + shape.shape[0], 60 + shape.shape[1])
 
 
 @pytest.mark.parametrize(("shape", "kept"), [
@@ -57,18 +59,28 @@ def _page(*shapes: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, in
     pytest.param(_word(8, 16, 1), True, id="short-dense-word"),
     pytest.param(_word(9, 24, 2), True, id="longer-dense-word"),
 ])
-def test_round_blobs_are_dropped_and_dense_words_kept(shape: np.ndarray, kept: bool) -> None:
-    mask, [(y0, x0, y1, x1)] = _page(shape)
+def test_round_blobs_are_dropped_and_dense_words_among_the_strokes_kept(shape: np.ndarray, kept: bool) -> None:
+    mask, (y0, x0, y1, x1) = _page(shape)
     keep, _ = page.stroke_mask(mask, MIN_EXTENT)
     assert bool(keep[y0:y1, x0:x1].any()) is kept
+
+
+def test_a_dense_blob_away_from_the_strokes_is_dropped() -> None:
+    # A fax's sender header, printed in the margin above the content: kept, it would move the frame.
+    mask, (y0, x0, y1, x1) = _page(_word(8, 16, 1), y=5)
+    keep, _ = page.stroke_mask(mask, MIN_EXTENT)
+    assert not keep[y0:y1, x0:x1].any() and keep[40:100].any()
 
 
 def test_compact_blobs_are_no_evidence_of_strokes() -> None:
     # The blank test counts strokes without compact blobs, as before: letters of a fax header on
     # a blank sheet, holes and drops do not make it a page with content.
-    mask, _ = _page(_disc(11), _word(8, 16, 1), _word(9, 24, 2))
+    mask = np.zeros((200, 200), dtype=bool)
+    mask[20:31, 30:41] = _disc(11)
+    mask[60:68, 30:46] = _word(8, 16, 1)
+    mask[100:109, 30:54] = _word(9, 24, 2)
     keep, strokes = page.stroke_mask(mask, MIN_EXTENT)
-    assert strokes == 0 and keep.any()
+    assert strokes == 0 and not keep.any()
 
 
 def _signature(doc_id: int, docs: list[corpus.PictureDoc]):  # type: ignore[no-untyped-def]
