@@ -5,10 +5,10 @@
   A scan (bright up to its borders) is kept as it is.
 * :func:`ink_map` -- darkness relative to the paper around it (0 paper, 1 black): a smooth
   estimate of the paper's brightness takes out uneven light, vignetting and brightness.
-* :func:`marks` -- the ink that is drawn, not paper texture, specks or punched-hole shadows:
-  a threshold over the page's own noise, then connected parts too small or too round and
-  compact to be a stroke are dropped (only for a page with little ink, where it decides
-  whether the page is blank).
+* :func:`stroke_mask` -- the ink that is drawn, not paper texture, specks or punched-hole
+  shadows: connected parts too small or round and filled are dropped, compact ones (a densely
+  written word) kept only among the page's strokes, and only strokes count towards whether the
+  page is blank (only for a page with little ink).
 * :func:`skew_angle` -- the rotation that makes the ink's row profile sharpest (text lines,
   form lines, the rows of a receipt); a drawing gets a stable, if arbitrary, angle.
 """
