@@ -321,5 +321,9 @@ def _aligned_measures(ma: BoolArray, mb: BoolArray, params: FloatArray) -> dict[
 
 
 def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
-    """:func:`judge_pictures` of :func:`picture_measures`."""
+    """:func:`judge_pictures` of :func:`picture_measures`, the two in a fixed order (by their
+    bytes): the alignment is fitted from one page to the other, and whether two pages are copies
+    must not depend on which of them the hook saw first."""
+    if b.data < a.data:
+        a, b = b, a
     return judge_pictures(picture_measures(a, b))
