@@ -8,7 +8,8 @@ Every document's thumbnail is decoded (pictures.gray_from_image_bytes) and signe
 ``--lookup hook`` (the default) consumes the documents in id order as the hook does, each
 one's candidates from ``SqlitePictures.picture_candidates`` on an SQLite index holding the
 documents before it (a key shared by more than PICTURE_BUCKET_MAX pictures makes none; at most
-PICTURE_CANDIDATES_MAX candidates, those sharing most keys first), then stored with
+PICTURE_CANDIDATES_MAX candidates of the PICTURE_CANDIDATE_POOL whose shared keys weigh most,
+chosen by core.picture.choose_candidates as the hook does), then stored with
 ``put_picture``; ``--lookup rebuild`` takes every pair sharing a key of at most
 PICTURE_BUCKET_MAX pictures, as ``picturepairs.picture_matches`` (rebuild-index) does.  Each
 candidate is measured (picture_measures) and judged (judge_pictures).  Printed: precision and
@@ -44,12 +45,18 @@ from paperless_dedupe_hook.core.picture import (
     PICTURE_VERSION,
     PictureMatch,
     PictureSignature,
+    choose_candidates,
     judge_pictures,
     picture_band_keys,
     picture_measures,
     picture_signature,
 )
-from paperless_dedupe_hook.index._sqlite_pictures import PICTURE_BUCKET_MAX, SqlitePictures
+from paperless_dedupe_hook.index._sqlite_pictures import (
+    PICTURE_BUCKET_MAX,
+    PICTURE_CANDIDATES_BY_KEYS,
+    PICTURE_CANDIDATES_MAX,
+    SqlitePictures,
+)
 from paperless_dedupe_hook.index._sqlite_schema import _m5_pictures
 from paperless_dedupe_hook.pictures import gray_from_image_bytes
 
@@ -164,7 +171,9 @@ def hook_candidates(signatures: dict[int, PictureSignature]) -> set[tuple[int, i
     out: set[tuple[int, int]] = set()
     for doc_id in sorted(signatures):
         keys = picture_band_keys(signatures[doc_id])
-        for other in index.picture_candidates(keys, exclude=doc_id, version=PICTURE_VERSION):
+        pool = index.picture_candidates(keys, exclude=doc_id, version=PICTURE_VERSION)
+        for other in choose_candidates(signatures[doc_id], pool, keep=PICTURE_CANDIDATES_MAX,
+                                       by_keys=PICTURE_CANDIDATES_BY_KEYS):
             out.add((min(doc_id, other), max(doc_id, other)))
         index.put_picture(doc_id, version=PICTURE_VERSION, signature=signatures[doc_id].data, keys=keys)
     return out

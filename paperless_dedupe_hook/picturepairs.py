@@ -99,9 +99,17 @@ def find_picture_matches(
 ) -> tuple[list[PairScore], int]:
     """(pairs found by picture, best first; candidates compared).  ``skip``: pairs the
     text found already (text decides there)."""
-    from .core.picture import PICTURE_VERSION, PictureSignature, compare_pictures, picture_band_keys
+    from .core.picture import (
+        PICTURE_VERSION,
+        PictureSignature,
+        choose_candidates,
+        compare_pictures,
+        picture_band_keys,
+    )
+    from .index._sqlite_pictures import PICTURE_CANDIDATES_BY_KEYS, PICTURE_CANDIDATES_MAX
 
-    stored = index.picture_candidates(picture_band_keys(signature), exclude=doc_id, version=PICTURE_VERSION)
+    pool = index.picture_candidates(picture_band_keys(signature), exclude=doc_id, version=PICTURE_VERSION)
+    stored = choose_candidates(signature, pool, keep=PICTURE_CANDIDATES_MAX, by_keys=PICTURE_CANDIDATES_BY_KEYS)
     known = set(skip) | set(dismissed)
     out = []
     for other, raw in sorted(stored.items()):

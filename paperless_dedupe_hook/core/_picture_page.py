@@ -5,10 +5,10 @@
   A scan (bright up to its borders) is kept as it is.
 * :func:`ink_map` -- darkness relative to the paper around it (0 paper, 1 black): a smooth
   estimate of the paper's brightness takes out uneven light, vignetting and brightness.
-* :func:`marks` -- the ink that is drawn, not paper texture, specks or punched-hole shadows:
-  a threshold over the page's own noise, then connected parts too small or too round and
-  compact to be a stroke are dropped (only for a page with little ink, where it decides
-  whether the page is blank).
+* :func:`stroke_mask` -- the ink that is drawn, not paper texture, specks or punched-hole
+  shadows: connected parts too small or round and filled are dropped, compact ones (a densely
+  written word) kept only among the page's strokes, and only strokes count towards whether the
+  page is blank (only for a page with little ink).
 * :func:`skew_angle` -- the rotation that makes the ink's row profile sharpest (text lines,
   form lines, the rows of a receipt); a drawing gets a stable, if arbitrary, angle.
 """
@@ -23,6 +23,15 @@ BoolArray = npt.NDArray[np.bool_]
 
 #: A page's outer ring darker than the page on this share of its length is a photo's table.
 TABLE_RING_SHARE = 0.5
+#: A photo's sheet covers at least SHEET_SHARE of the picture, or a narrow one (a till receipt,
+#: some 3.5 times as long as wide, photographed to fill 72-90 % of the frame's height covers
+#: 0.19-0.3 of it; one of 0.199 was left unrectified, its table's texture drowned its ink: no
+#: signature) at least NARROW_SHEET_SHARE when it is solid: it fills NARROW_SHEET_SOLIDITY of its
+#: quadrilateral (receipts 0.96-1.02 measured; the patchy bright part of a blank scan's paper
+#: texture 0.4-0.8).
+SHEET_SHARE = 0.2
+NARROW_SHEET_SHARE = 0.15
+NARROW_SHEET_SOLIDITY = 0.9
 
 
 def _block_reduce(img: FloatArray, block: int, how: str) -> FloatArray:
@@ -95,7 +104,7 @@ def rectify(g: FloatArray) -> FloatArray:
     bright = _local_bright(g, step)
     ch, cw = bright.shape
     ring = np.concatenate([bright[0], bright[-1], bright[:, 0], bright[:, -1]])
-    if ring.mean() > 1 - TABLE_RING_SHARE or bright.mean() < 0.2:
+    if ring.mean() > 1 - TABLE_RING_SHARE or bright.mean() < NARROW_SHEET_SHARE:
         return g
     ys, xs = np.nonzero(bright)
     corners = []
@@ -108,6 +117,8 @@ def rectify(g: FloatArray) -> FloatArray:
     height = (np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2
     area = 0.5 * abs(float(np.dot(quad[:, 0], np.roll(quad[:, 1], 1)) - np.dot(quad[:, 1], np.roll(quad[:, 0], 1))))
     if width < 0.15 * w or height < 0.15 * h or area < 0.1 * h * w:
+        return g
+    if bright.mean() < SHEET_SHARE and bright.sum() * step * step < NARROW_SHEET_SOLIDITY * area:
         return g
     # Inset by 2 %: the sheet's edge, and the table a corner estimate may still hold.
     out_w, out_h = max(16, int(round(width))), max(16, int(round(height)))
@@ -208,19 +219,46 @@ def _otsu(values: FloatArray) -> float:
     return float(centres[int(np.argmax(between))])
 
 
+#: A compact blob (filling more than COMPACT_FILL of a box under 4 minimum extents) is no
+#: evidence that a page has strokes: a punched hole's shadow, a drop, a fax header's letters on a
+#: blank sheet.  It is a *round* blob, never kept, when it fills more than ROUND_FILL of its box (a
+#: disc fills pi/4 of it, one cut by the sheet's edge more: 0.69-0.91 measured on the corpus's blank
+#: pages), or more than SQUARE_FILL of a box within SQUARE_ELONGATION of square.  The others are
+#: kept in the mask of a page that has strokes, where they lie among its strokes (within a
+#: minimum extent of their box): a handwritten word scribbled densely fills 0.45-0.7 of a box
+#: mostly wider than high, and dropping it made a page's sharp scan (under 2 % ink, so tested) and
+#: its blurred photo (over 2 %, not tested) keep different words.  A fax's sender header, printed
+#: in the margin above the sheet's content, is not among them: kept, it would move the frame.
+COMPACT_FILL = 0.45
+ROUND_FILL = 0.75
+SQUARE_FILL = 0.65
+SQUARE_ELONGATION = 1.5
+
+
 def stroke_mask(mask: BoolArray, min_extent: int) -> tuple[BoolArray, int]:
-    """``mask`` without specks and compact blobs; and how many pixels of strokes remain."""
+    """``mask`` without specks, round filled blobs and compact blobs away from its strokes; and
+    how many pixels of strokes it has (not counting compact blobs: the blank test)."""
     keep = np.zeros_like(mask)
     kept = 0
+    compact: list[tuple[int, int, int, int]] = []
     for area, y0, x0, y1, x1 in components(mask):
-        extent = max(y1 - y0, x1 - x0)
+        extent, width = max(y1 - y0, x1 - x0), max(1, min(y1 - y0, x1 - x0))
         fill = area / max(1, (y1 - y0) * (x1 - x0))
         if extent < min_extent:
             continue  # a speck
-        if fill > 0.45 and extent < 4 * min_extent:
-            continue  # a round, filled blob: a punched hole's shadow, a drop
+        if fill > COMPACT_FILL and extent < 4 * min_extent:
+            if not (fill > ROUND_FILL or (fill > SQUARE_FILL and extent <= SQUARE_ELONGATION * width)):
+                compact.append((y0, x0, y1, x1))
+            continue  # a round, filled blob (a punched hole's shadow, a drop) or, for now, compact
         keep[y0:y1, x0:x1] |= mask[y0:y1, x0:x1]
         kept += area
+    if kept and compact:
+        ys, xs = np.nonzero(keep)
+        top, bottom = int(ys.min()) - min_extent, int(ys.max()) + min_extent
+        left, right = int(xs.min()) - min_extent, int(xs.max()) + min_extent
+        for y0, x0, y1, x1 in compact:
+            if y0 >= top and y1 <= bottom + 1 and x0 >= left and x1 <= right + 1:
+                keep[y0:y1, x0:x1] |= mask[y0:y1, x0:x1]
     return keep, kept
 
 

@@ -20,6 +20,7 @@ line or a fax header) -- and :func:`judge_pictures` (``_picture_judge``) decides
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +41,7 @@ __all__ = [
     "PICTURE_VERSION",
     "PictureMatch",
     "PictureSignature",
+    "choose_candidates",
     "compare_pictures",
     "judge_pictures",
     "picture_band_keys",
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 #: Bumped whenever a signature's bytes change meaning: an index holding another version re-hashes.
-PICTURE_VERSION = 2
+PICTURE_VERSION = 3
 #: The stored content mask is GRID x GRID bits.
 GRID = 128
 _HEADER = 4  # version, aspect (log2, scaled), skew (tenths of a degree + 128), reserved
@@ -222,6 +224,30 @@ def picture_band_keys(signature: PictureSignature) -> list[bytes]:
     return keys
 
 
+def choose_candidates(signature: PictureSignature, stored: Mapping[int, bytes], *, keep: int,
+                      by_keys: int) -> dict[int, bytes]:
+    """Which of ``stored`` (signatures of other pictures, those whose shared keys weigh most
+    first) to compare: the first ``by_keys``, then of the others those whose coarse layouts
+    (16 x 16 densities, the compare's first gate) correlate best with ``signature``'s, ``keep`` in
+    all.  The fills of one printed form, and their captures, share most keys with each other: a
+    capture of one fill can rank under a hundred of its neighbours by the keys alone, not by its
+    layout, which a capture keeps and a different fill does not quite."""
+    if len(stored) <= keep:
+        return dict(stored)
+    ids = list(stored)
+    chosen = ids[:by_keys]
+    mine = _density(signature.mask(), 16)
+
+    def layout(doc_id: int) -> float:
+        raw = stored[doc_id]
+        if len(raw) != SIGNATURE_BYTES:
+            return -1.0  # not a signature of this layout: the compare refuses it anyway
+        return _correlation(mine, _density(PictureSignature(raw).mask(), 16))
+
+    rest = sorted(ids[by_keys:], key=lambda d: -layout(d))
+    return {d: stored[d] for d in chosen + rest[: keep - len(chosen)]}
+
+
 def _correlation(x: FloatArray, y: FloatArray) -> float:
     return float(np.corrcoef(x.ravel(), y.ravel())[0, 1]) if x.std() > 0 and y.std() > 0 else 0.0
 
@@ -295,5 +321,9 @@ def _aligned_measures(ma: BoolArray, mb: BoolArray, params: FloatArray) -> dict[
 
 
 def compare_pictures(a: PictureSignature, b: PictureSignature) -> PictureMatch:
-    """:func:`judge_pictures` of :func:`picture_measures`."""
+    """:func:`judge_pictures` of :func:`picture_measures`, the two in a fixed order (by their
+    bytes): the alignment is fitted from one page to the other, and whether two pages are copies
+    must not depend on which of them the hook saw first."""
+    if b.data < a.data:
+        a, b = b, a
     return judge_pictures(picture_measures(a, b))

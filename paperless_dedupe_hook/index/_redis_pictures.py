@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from ._redis_support import guarded
-from ._sqlite_pictures import PICTURE_BUCKET_MAX, PICTURE_CANDIDATES_MAX
+from ._sqlite_pictures import PICTURE_BUCKET_MAX, PICTURE_CANDIDATE_POOL
 
 
 class RedisPictures:
@@ -102,7 +102,7 @@ class RedisPictures:
             for m in members:
                 if (doc_id := int(m)) != exclude:
                     weight[doc_id] = weight.get(doc_id, 0.0) + 1.0 / size
-        chosen = sorted(weight, key=lambda d: (-weight[d], d))[:PICTURE_CANDIDATES_MAX]
+        chosen = sorted(weight, key=lambda d: (-weight[d], d))[:PICTURE_CANDIDATE_POOL]
         return {d: sig for d, (v, sig) in self.pictures(chosen).items() if v == version}
 
     @guarded

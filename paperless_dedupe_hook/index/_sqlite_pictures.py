@@ -17,8 +17,12 @@ from typing import Any
 # form has, the grey of near-blank paper): it makes no candidates.  The same limit holds
 # in a rebuild (rebuild's picture pairs), so both find the same pairs.
 PICTURE_BUCKET_MAX = 200
-# At most this many candidates per picture, those whose shared keys are rarest first.
+# The hook compares at most this many candidates per picture (``core.picture.choose_candidates``):
+# the first PICTURE_CANDIDATES_BY_KEYS by the weight of their shared keys, the others by how well
+# their coarse layouts correlate, out of the PICTURE_CANDIDATE_POOL that weigh most.
 PICTURE_CANDIDATES_MAX = 100
+PICTURE_CANDIDATES_BY_KEYS = 50
+PICTURE_CANDIDATE_POOL = 200
 
 
 class SqlitePictures:
@@ -49,9 +53,9 @@ class SqlitePictures:
 
     def picture_candidates(self, keys: Sequence[bytes], *, exclude: int | None, version: int) -> dict[int, bytes]:
         """The stored signatures (of ``version``) of documents that share an evidence key
-        with ``keys``: at most ``PICTURE_CANDIDATES_MAX``, those whose shared keys weigh most
-        first (a key weighs one over the pictures that have it: sharing a rare key says more
-        than sharing one half the forms of a pad have)."""
+        with ``keys``: at most ``PICTURE_CANDIDATE_POOL``, those whose shared keys weigh most
+        first, in that order (a key weighs one over the pictures that have it: sharing a rare key
+        says more than sharing one half the forms of a pad have)."""
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))
@@ -62,8 +66,9 @@ class SqlitePictures:
                           HAVING count(*) <= ?) AS k ON k.key = b.key
                     WHERE b.doc_id != ?
                     GROUP BY b.doc_id ORDER BY weight DESC, b.doc_id LIMIT ?) AS c
-                JOIN pictures AS p ON p.doc_id = c.doc_id WHERE p.version = ?""",
-            [*keys, PICTURE_BUCKET_MAX, -1 if exclude is None else exclude, PICTURE_CANDIDATES_MAX, version],
+                JOIN pictures AS p ON p.doc_id = c.doc_id WHERE p.version = ?
+                ORDER BY c.weight DESC, c.doc_id""",
+            [*keys, PICTURE_BUCKET_MAX, -1 if exclude is None else exclude, PICTURE_CANDIDATE_POOL, version],
         ).fetchall()
         return {int(doc_id): bytes(sig) for doc_id, sig in rows}
 
