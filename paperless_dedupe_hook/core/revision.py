@@ -25,7 +25,6 @@ from functools import lru_cache
 from typing import Final
 
 from rapidfuzz.distance import Levenshtein
-from rapidfuzz.process import extractOne
 
 from . import languages as L
 from .extract import SLOT_MARK
@@ -64,8 +63,7 @@ def _is_version_word(word: str) -> bool:
     word = _fold_pairs(word)
     if word in _FOLDED:
         return True
-    # one C loop over the version words (a statement's hundreds of transaction labels each ask once)
-    return len(word) >= _FUZZY_CHARS and extractOne(word, _LONG, scorer=Levenshtein.distance, score_cutoff=1) is not None
+    return len(word) >= _FUZZY_CHARS and any(Levenshtein.distance(word, w, score_cutoff=1) <= 1 for w in _LONG)
 
 
 def _is_version_label(label: str) -> bool:
