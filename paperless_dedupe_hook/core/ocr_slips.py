@@ -28,8 +28,8 @@ series' document frequency), and a re-scan of one member that misreads it (``890
 one value frequent in the library, the other rare and one OCR misreading of it
 (:func:`misread_static`) -- is the series' own value read twice, whatever else differs: it
 tells nothing about which member the document is, and weighs nothing (:func:`pair_weigher`).
-Two members of one series carry the frequent value both; two series of one template (two
-customers) differ in it by more than one misreading, or carry their own frequent values.
+Two members of one series both carry the frequent value; two series of one template (two
+customers) differ in it by more than one misreading, or each carry their own frequent value.
 """
 
 from __future__ import annotations
@@ -175,8 +175,9 @@ def _static(tokens: Collection[str]) -> frozenset[str]:
 
 
 # The hook asks this of each of ~100 candidates before it fetches a text: a document's own are
-# picked out once, by their prefix (a statement has hundreds of values, ids a few of them; the
-# kind of each token, as the rest of this module asks it, cost the hook 2-3 % of its instructions).
+# picked out once, by their prefix (a statement has hundreds of values, ids a few of them; asking
+# each token's kind, as the rest of this module does, took 2.5 % more of the hook's instructions
+# in one bench run, docs/benchmarks.md).
 @lru_cache(maxsize=4096)
 def _cached_static(tokens: frozenset[str]) -> frozenset[str]:
     return frozenset(t for t in tokens if t.startswith(_STATIC_PREFIXES))  # slots begin with SLOT_MARK
