@@ -68,7 +68,7 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
 def switched(switches: dict[str, Any]) -> Iterator[None]:
     saved = (scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity)
     saved_12 = (scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS)
-    saved_13 = (ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS)
+    saved_13 = (ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._is_version_label)
     saved_12a = (discriminative.SLOT_CONFLICTS_FADE, discriminative._moved, discriminative._street_echoes)
     try:
         scoring.ORDERED = switches.get("ordered", scoring.ORDERED)
@@ -86,8 +86,9 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
             ocr_slips.MAX_SLIPS = 0
         if switches.get("short") is False:
             short.MIN_TEXT_RATIO = 2.0  # the rule never holds
-        if switches.get("revision") is False:
-            revision._WORDS = frozenset()
+        if switches.get("revision") is False:  # no label is a version label (the lookups are cached)
+            revision._is_version_label = lambda _label: False  # type: ignore[assignment]
+            revision._cached_version_dates.cache_clear()
         if "cmode" in switches:
             scoring.CONTAINMENT_MODE = switches["cmode"]
         if switches.get("fuzzy") == "first":
@@ -103,7 +104,8 @@ def switched(switches: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         discriminative.SLOT_CONFLICTS_FADE, discriminative._moved, discriminative._street_echoes = saved_12a  # type: ignore[assignment]
-        ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._WORDS = saved_13
+        ocr_slips.MAX_SLIPS, short.MIN_TEXT_RATIO, revision._is_version_label = saved_13  # type: ignore[assignment]
+        revision._cached_version_dates.cache_clear()
         scoring.CONTAINMENT_MODE, scoring.fuzzy_similarity, discriminative.slot_similarity = saved  # type: ignore[assignment]
         scoring.ORDERED, discriminative.CONFLICTS_FADE, rebuild.COMMON_KEY_DOCS, rebuild.RARE_KEY_DOCS = saved_12
 

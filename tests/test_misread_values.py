@@ -115,3 +115,14 @@ def test_every_language_declares_its_version_words() -> None:
 
     assert all(lang.version_words for lang in languages.LANGUAGES)
     assert set(revision.VERSION_WORDS) == {w for lang in languages.LANGUAGES for w in lang.version_words}
+
+
+def test_bench_quality_can_switch_the_version_rule_off() -> None:
+    from bench import quality
+
+    a = [f"{SLOT_MARK}last revlsed=date:2020-02-07", "date:2020-02-07"]
+    b = [f"{SLOT_MARK}last relsed=date:2018-09-03", "date:2018-09-03"]
+    assert revision.versions(frozenset(a), frozenset(b)).differ
+    with quality.switched({"revision": False}):
+        assert not revision.versions(frozenset(a), frozenset(b)).differ
+    assert revision.versions(frozenset(a), frozenset(b)).differ

@@ -165,7 +165,7 @@ def _compatible(kind: str, x: str, y: str) -> bool:
         lost_first_word = len(fold_short) >= 3 and fold_long.endswith(fold_short)
         if lost_first_word and hx == hy:
             return True
-        if ratio(nx, ny) < _STREET_RATIO and ratio(_fold_letter_pairs(nx), _fold_letter_pairs(ny)) < _STREET_RATIO:
+        if ratio(nx, ny) < _STREET_RATIO and ratio(fold_letter_pairs(nx), fold_letter_pairs(ny)) < _STREET_RATIO:
             # alike as read, or once OCR's letter pairs are one letter (klrchstrabel, klrchstrasse);
             # not once single look-alikes are folded too: york and park, green and queen come near
             return False
@@ -188,10 +188,10 @@ def _cents_lost(short: str, long: str) -> bool:
 @lru_cache(maxsize=_CACHED_TOKENS)
 def _fold_street(name: str) -> str:
     """A street name with OCR's look-alikes folded onto one spelling (``yorlc`` -> ``york``)."""
-    return _fold_letter_pairs(name).translate(_OCR_LETTERS)
+    return fold_letter_pairs(name).translate(_OCR_LETTERS)
 
 
-def _fold_letter_pairs(name: str) -> str:
+def fold_letter_pairs(name: str) -> str:
     """A street name with OCR's letter pairs for one letter folded onto it (``lc`` -> ``k``)."""
     for pair, one in _OCR_LETTER_PAIRS:
         name = name.replace(pair, one)

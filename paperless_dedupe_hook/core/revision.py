@@ -27,6 +27,7 @@ from typing import Final
 from rapidfuzz.distance import Levenshtein
 
 from . import languages as L
+from ._pairing import fold_letter_pairs
 from .extract import SLOT_MARK
 from .text import fold_ocr, normalize
 
@@ -40,27 +41,17 @@ _WORDS = frozenset(fold_ocr(normalize(w)) for w in VERSION_WORDS)
 #: that lost its head (``effectlve`` read as ``ctlve``) is not taken: tails of version words
 #: are words of their own (``arbeitet`` of ``überarbeitet``, ``dated`` of ``updated``).
 _FUZZY_CHARS: Final = 6
-#: OCR's letter pairs for one letter that the labels' folding (``text.fold_ocr``) leaves.
-_LETTER_PAIRS: Final = (("lc", "k"),)
 _DIGIT_SLIPS = frozenset(frozenset(p) for p in ("17", "38", "56", "68", "08", "09", "35"))
-
-
-def _fold_pairs(word: str) -> str:
-    for pair, one in _LETTER_PAIRS:
-        word = word.replace(pair, one)
-    return word
-
-
-_FOLDED: Final = frozenset(_fold_pairs(w) for w in _WORDS)
+# OCR's letter pairs for one letter that the labels' folding (``text.fold_ocr``) leaves (``lc``
+# for ``k``: ``alctuallslert``), folded as street names fold them.
+_FOLDED: Final = frozenset(fold_letter_pairs(w) for w in _WORDS)
 _LONG: Final = tuple(w for w in _FOLDED if len(w) >= _FUZZY_CHARS)
 
 
 @lru_cache(maxsize=4096)
 def _is_version_word(word: str) -> bool:
     """A label word (normalised, OCR-folded) that is a version word, or one that OCR damaged."""
-    if word in _WORDS:
-        return True
-    word = _fold_pairs(word)
+    word = fold_letter_pairs(word)
     if word in _FOLDED:
         return True
     return len(word) >= _FUZZY_CHARS and any(Levenshtein.distance(word, w, score_cutoff=1) <= 1 for w in _LONG)

@@ -214,11 +214,13 @@ def compare(text_a: str, text_b: str, tokens_a: Collection[str], tokens_b: Colle
     similar = ratio(fold_a.replace(" ", ""), fold_b.replace(" ", "")) / 100.0
     if similar < MIN_TEXT_RATIO:  # a moved line: the same words in another order
         similar = max(similar, token_sort_ratio(fold_a, fold_b) / 100.0)
-    if similar < MIN_TEXT_RATIO and min(len(digits(text_a)), len(digits(text_b))) >= MIN_DIGITS_FOR_A_LOST_WORD:
+    agree = digits_agree(text_a, text_b)
+    # a lost word is forgiven only where the numbers tie the two (the rule needs them to agree anyway)
+    if similar < MIN_TEXT_RATIO and agree and min(len(digits(text_a)), len(digits(text_b))) >= MIN_DIGITS_FOR_A_LOST_WORD:
         similar = max(similar, kept_share(fold_a, fold_b), kept_share(" ".join(sorted(fold_a.split())),
                                                                       " ".join(sorted(fold_b.split()))))
     ids_a, ids_b = _identifiers(tokens_a), _identifiers(tokens_b)
-    return ShortComparison(similar, digits_agree(text_a, text_b), not ids_a or not ids_b or ids_a == ids_b)
+    return ShortComparison(similar, agree, not ids_a or not ids_b or ids_a == ids_b)
 
 
 def short_score(text_a: str, text_b: str, tokens_a: Collection[str], tokens_b: Collection[str]) -> tuple[float, float, bool]:
